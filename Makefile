@@ -1,0 +1,51 @@
+# tdconsole: the two commands are `make run` and `make test` (see README).
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export DJANGO_DEBUG ?= 1
+
+.PHONY: run test setup venv messages demo bench corpus loadtest lint clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+$(STAMP): requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+messages: venv
+	@command -v msgfmt >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null); } || true
+	$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+
+setup: venv messages
+	$(BIN)/python manage.py migrate --noinput -v 0
+	$(BIN)/python manage.py load_demo
+
+run: setup
+	@echo "Serving tdconsole on http://127.0.0.1:8000/  (Ctrl-C to stop)"
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: venv messages
+	@bash .ci/browser-deps
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: setup
+	$(BIN)/python manage.py bench
+
+corpus: venv
+	$(BIN)/python manage.py corpus_check ../shared/corpus/phh
+
+loadtest: setup
+	bash .ci/loadtest
+
+lint: venv
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) db.sqlite3 var test-artifacts

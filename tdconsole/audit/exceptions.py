@@ -1,0 +1,2 @@
+class AuditOutsideTransaction(RuntimeError):
+    """An audit record was requested outside a database transaction."""

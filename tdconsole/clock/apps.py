@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClockConfig(AppConfig):
+    name = "tdconsole.clock"
+    label = "clock"

@@ -1,0 +1,14 @@
+from django.core.management.base import BaseCommand
+
+from tdconsole.core.demo import demo_staff_load
+
+
+class Command(BaseCommand):
+    help = "Load the demo data (staff accounts and the demo tournament); running it twice changes nothing."
+
+    def handle(self, *args, **options):
+        users, password = demo_staff_load()
+        self.stdout.write(self.style.SUCCESS("Demo staff accounts (password for all: %s):" % password))
+        for spec in users:
+            self.stdout.write(f"  {spec['role']:<13} {spec['username']}")
+        self.stdout.write("Log in at http://127.0.0.1:8000/accounts/login/ as diretor / %s" % password)

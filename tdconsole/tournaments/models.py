@@ -1,0 +1,226 @@
+import secrets
+from decimal import Decimal
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def new_public_token() -> str:
+    """An unguessable token for an event's public pages (screen, seats, payouts)."""
+    return secrets.token_urlsafe(18)
+
+
+class Venue(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("venue")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Festival(models.Model):
+    """A series of events sharing a venue and a player register."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="festivals")
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("festival")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Structure(models.Model):
+    """A blind structure: a reusable template, or an event's own copy of one."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    description = models.CharField(_("description"), max_length=300, blank=True)
+    is_template = models.BooleanField(_("template"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("blind structure")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Level(models.Model):
+    """One step of a structure: a blind level or a break."""
+
+    class Kind(models.TextChoices):
+        LEVEL = "level", _("Level")
+        BREAK = "break", _("Break")
+
+    structure = models.ForeignKey(Structure, on_delete=models.CASCADE, related_name="levels")
+    position = models.PositiveIntegerField(_("position"))
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices, default=Kind.LEVEL)
+    small_blind = models.PositiveIntegerField(_("small blind"), default=0)
+    big_blind = models.PositiveIntegerField(_("big blind"), default=0)
+    ante = models.PositiveIntegerField(_("ante"), default=0)
+    minutes = models.PositiveIntegerField(_("minutes"), validators=[MinValueValidator(1)])
+    color_up = models.PositiveIntegerField(
+        _("colour-up chip"), null=True, blank=True, help_text=_("Chip denomination removed at this break.")
+    )
+
+    class Meta:
+        ordering = ["structure", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["structure", "position"], name="level_position_unique"),
+            models.CheckConstraint(
+                condition=Q(kind="break") | Q(big_blind__gt=0), name="level_has_big_blind"
+            ),
+        ]
+        verbose_name = _("level")
+
+    def __str__(self) -> str:
+        if self.kind == self.Kind.BREAK:
+            return f"{self.structure_id}#{self.position} break {self.minutes}m"
+        return f"{self.structure_id}#{self.position} {self.small_blind}/{self.big_blind}/{self.ante}"
+
+    @property
+    def is_break(self) -> bool:
+        return self.kind == self.Kind.BREAK
+
+
+class Event(models.Model):
+    class Format(models.TextChoices):
+        FREEZEOUT = "freezeout", _("Freezeout")
+        REENTRY = "reentry", _("Re-entry")
+
+    class AnteType(models.TextChoices):
+        BIG_BLIND = "bba", _("Big blind ante")
+        TRADITIONAL = "traditional", _("Traditional ante")
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        REGISTERING = "registering", _("Registering")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    festival = models.ForeignKey(Festival, on_delete=models.PROTECT, related_name="events")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    date = models.DateField(_("date"))
+    currency = models.CharField(_("currency"), max_length=3, default="BRL")
+    buy_in_prize = models.DecimalField(
+        _("buy-in to prize pool"), max_digits=12, decimal_places=2, validators=[MinValueValidator(Decimal("0"))]
+    )
+    buy_in_fee = models.DecimalField(
+        _("fee"), max_digits=12, decimal_places=2, default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    starting_stack = models.PositiveIntegerField(_("starting stack"), validators=[MinValueValidator(1)])
+    seats_per_table = models.PositiveSmallIntegerField(
+        _("seats per table"), default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    format = models.CharField(_("format"), max_length=10, choices=Format.choices, default=Format.FREEZEOUT)
+    max_entries = models.PositiveSmallIntegerField(
+        _("maximum entries per player"), default=1, validators=[MinValueValidator(1)]
+    )
+    late_registration_level = models.PositiveIntegerField(
+        _("late registration closes after level"), null=True, blank=True
+    )
+    ante_type = models.CharField(_("ante"), max_length=12, choices=AnteType.choices, default=AnteType.BIG_BLIND)
+    guarantee = models.DecimalField(_("guarantee"), max_digits=12, decimal_places=2, null=True, blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
+    structure = models.ForeignKey(Structure, on_delete=models.PROTECT, related_name="events")
+    hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
+    public_token = models.CharField(max_length=32, unique=True, default=new_public_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(format="reentry") | Q(max_entries=1), name="freezeout_has_one_entry"
+            ),
+        ]
+        verbose_name = _("event")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def buy_in(self) -> Decimal:
+        return self.buy_in_prize + self.buy_in_fee
+
+
+class Player(models.Model):
+    """A person registered once per festival."""
+
+    festival = models.ForeignKey(Festival, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    nickname = models.CharField(_("nickname"), max_length=60, blank=True)
+    document = models.CharField(_("document number"), max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["festival", "document"], condition=~Q(document=""), name="player_document_unique"
+            ),
+        ]
+        indexes = [models.Index(fields=["festival", "name"], name="player_festival_name")]
+        verbose_name = _("player")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """One buy-in of a player into an event."""
+
+    class Status(models.TextChoices):
+        ALIVE = "alive", _("Alive")
+        BUSTED = "busted", _("Busted")
+
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(_("entry number"))
+    attempt = models.PositiveSmallIntegerField(_("entry of this player"), default=1)
+    status = models.CharField(_("status"), max_length=6, choices=Status.choices, default=Status.ALIVE)
+    table = models.ForeignKey(
+        "seating.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
+    chips = models.PositiveBigIntegerField(_("last chip count"), null=True, blank=True)
+    place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    busted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique"),
+            models.UniqueConstraint(fields=["event", "player", "attempt"], name="entry_attempt_unique"),
+            models.UniqueConstraint(
+                fields=["event", "player"], condition=Q(status="alive"), name="one_live_entry_per_player"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "seat"], condition=Q(table__isnull=False), name="one_entry_per_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(table__isnull=True, seat__isnull=True) | Q(table__isnull=False, seat__isnull=False),
+                name="entry_table_and_seat_together",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="alive") | Q(table__isnull=True), name="busted_entry_has_no_seat"
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "status"], name="entry_event_status")]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.player}"

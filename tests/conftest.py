@@ -1,0 +1,123 @@
+"""Shared fixtures: a cast of staff users, logged-in clients, and a headless browser."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the main thread; Django refuses ORM
+# calls from such a thread unless told this is safe (it is: the loop is idle).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("TDCONSOLE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PASSWORD = "correct-horse-battery"
+ROLE_USERS = {
+    "director": "Director",
+    "floor": "Floor",
+    "registration": "Registration",
+    "viewer": "Viewer",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    from django.conf import settings
+
+    on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+    on_broker = not settings.CELERY_BROKER_URL.startswith("memory://")
+    has_chromium = shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
+    for item in items:
+        if "postgres" in item.keywords and not on_postgres:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL (DATABASE_URL=postgres://...)"))
+        if "worker" in item.keywords and not (on_broker and on_postgres):
+            item.add_marker(pytest.mark.skip(reason="needs a Celery broker (CELERY_BROKER_URL) and PostgreSQL"))
+        if "browser" in item.keywords and not has_chromium:
+            item.add_marker(pytest.mark.skip(reason=f"browser tests skipped: Chromium not found at {CHROMIUM}"))
+
+
+def make_user(username: str, group: str | None):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username=username, password=PASSWORD)
+    if group:
+        user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def cast(db):
+    """One user per role, plus `nobody` (logged in, no role)."""
+    users = {key: make_user(key, group) for key, group in ROLE_USERS.items()}
+    users["nobody"] = make_user("nobody", None)
+    return users
+
+
+@pytest.fixture
+def client_as(cast, client):
+    """`client_as("floor")` returns a Django test client logged in with that role."""
+    from django.test import Client
+
+    def login(role: str) -> Client:
+        c = Client()
+        c.force_login(cast[role])
+        return c
+
+    return login
+
+
+@pytest.fixture
+def director(cast):
+    return cast["director"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Debian Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="pt-BR")
+    pg = context.new_page()
+    pg.set_default_timeout(10_000)
+    yield pg
+    context.close()
+
+
+@pytest.fixture
+def screenshot(request):
+    """`screenshot(page, "name")` saves a PNG under test-artifacts/ for review."""
+
+    def take(pg, name: str, full_page: bool = True) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        pg.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def browser_login(live_server, cast):
+    """`browser_login(page, "floor")` logs the page in through the real login form."""
+
+    def login(pg, role: str = "director") -> None:
+        pg.goto(f"{live_server.url}/accounts/login/")
+        pg.fill("input[name=username]", cast[role].username)
+        pg.fill("input[name=password]", PASSWORD)
+        pg.click("button[type=submit]")
+        pg.wait_for_url(f"{live_server.url}/")
+
+    return login
