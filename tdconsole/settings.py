@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "tdconsole.payouts",
     "tdconsole.printing",
     "tdconsole.rulings",
+    "tdconsole.adjudication",
 ]
 
 MIDDLEWARE = [

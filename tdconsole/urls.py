@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("tdconsole.payouts.urls")),
     path("", include("tdconsole.printing.urls")),
     path("", include("tdconsole.rulings.urls")),
+    path("", include("tdconsole.adjudication.urls")),
 ]
 
 if settings.DEBUG:

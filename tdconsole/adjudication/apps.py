@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AdjudicationConfig(AppConfig):
+    name = "tdconsole.adjudication"
+    label = "adjudication"
