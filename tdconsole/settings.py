@@ -104,6 +104,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+elif os.environ.get("DATABASE_TEST_NAME"):
+    # Lets several suites share one PostgreSQL server without clashing test databases.
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
