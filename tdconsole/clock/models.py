@@ -1,0 +1,62 @@
+from datetime import timedelta
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tdconsole.tournaments.models import Event
+
+from .maths import ClockTimes
+
+
+class ClockState(models.Model):
+    """An event's blind clock, stored as timestamps only (see clock/maths.py).
+
+    `level_position` is the structure position that was current when the desk last
+    touched the clock; `level_started_at` is when that level started; `banked` is the
+    time spent in finished pauses since then; `paused_at` is set while paused. The
+    current level and the time left are computed, never stored.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="clock")
+    level_position = models.PositiveIntegerField(_("level position"), null=True, blank=True)
+    level_started_at = models.DateTimeField(_("level started at"), null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    banked = models.DurationField(_("time banked in pauses"), default=timedelta(0))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(level_position__isnull=True, level_started_at__isnull=True, paused_at__isnull=True)
+                | Q(level_position__isnull=False, level_started_at__isnull=False),
+                name="clock_started_fields_together",
+            ),
+        ]
+        verbose_name = _("clock")
+
+    def __str__(self) -> str:
+        return f"clock of {self.event_id}"
+
+    def times(self) -> ClockTimes:
+        return ClockTimes(
+            position=self.level_position,
+            started_at=self.level_started_at,
+            paused_at=self.paused_at,
+            banked=self.banked,
+        )
+
+    def set_times(self, times: ClockTimes) -> None:
+        self.level_position = times.position
+        self.level_started_at = times.started_at
+        self.paused_at = times.paused_at
+        self.banked = times.banked
+
+    def as_dict(self) -> dict:
+        """The stored fields, for the audit trail."""
+        return {
+            "level_position": self.level_position,
+            "level_started_at": self.level_started_at,
+            "paused_at": self.paused_at,
+            "banked_seconds": self.banked.total_seconds(),
+        }
