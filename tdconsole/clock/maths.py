@@ -29,6 +29,10 @@ FINISHED = "finished"
 class ClockMathError(ValueError):
     """A control that cannot apply to the clock as it is (not started, already paused...)."""
 
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
 
 @dataclass(frozen=True)
 class Step:
@@ -90,7 +94,7 @@ def running_time(times: ClockTimes, now: datetime) -> timedelta:
 def index_of(structure: Sequence[Step], position: int) -> int:
     """Index of `position` in the structure; the next one up if it was removed, else the last."""
     if not structure:
-        raise ClockMathError("the structure has no levels")
+        raise ClockMathError("no_levels", "the structure has no levels")
     for i, step in enumerate(structure):
         if step.position >= position:
             return i
@@ -157,12 +161,14 @@ def read(structure: Sequence[Step], times: ClockTimes, now: datetime) -> Reading
 
 
 def total_played(structure: Sequence[Step], times: ClockTimes, now: datetime) -> timedelta:
-    """Running time since the stored level began, counted through the structure (for checks)."""
+    """Playing time from the start of the structure to `now`, read off the structure.
+
+    Equals the running time since the start when no level was skipped or time adjusted.
+    """
     reading = read(structure, times, now)
-    if reading.index is None or times.position is None:
+    if reading.index is None:
         return ZERO
-    start = index_of(structure, times.position)
-    passed = sum((s.duration for s in structure[start:reading.index]), ZERO)
+    passed = sum((s.duration for s in structure[:reading.index]), ZERO)
     return passed + reading.elapsed
 
 
@@ -171,7 +177,7 @@ def total_played(structure: Sequence[Step], times: ClockTimes, now: datetime) ->
 
 def _require_started(times: ClockTimes) -> None:
     if not times.is_started:
-        raise ClockMathError("the clock has not started")
+        raise ClockMathError("not_started", "the clock has not started")
 
 
 def rebase(structure: Sequence[Step], times: ClockTimes, now: datetime) -> ClockTimes:
@@ -193,9 +199,9 @@ def rebase(structure: Sequence[Step], times: ClockTimes, now: datetime) -> Clock
 def start(structure: Sequence[Step], times: ClockTimes, now: datetime) -> ClockTimes:
     """Start the first level now."""
     if times.is_started:
-        raise ClockMathError("the clock has already started")
+        raise ClockMathError("started", "the clock has already started")
     if not structure:
-        raise ClockMathError("the structure has no levels")
+        raise ClockMathError("no_levels", "the structure has no levels")
     return ClockTimes(position=structure[0].position, started_at=now)
 
 
@@ -203,7 +209,7 @@ def pause(structure: Sequence[Step], times: ClockTimes, now: datetime) -> ClockT
     """Stop the countdown now."""
     _require_started(times)
     if times.is_paused:
-        raise ClockMathError("the clock is already paused")
+        raise ClockMathError("paused", "the clock is already paused")
     return replace(rebase(structure, times, now), paused_at=now)
 
 
@@ -211,7 +217,7 @@ def resume(structure: Sequence[Step], times: ClockTimes, now: datetime) -> Clock
     """Restart the countdown, banking the time spent paused."""
     _require_started(times)
     if not times.is_paused:
-        raise ClockMathError("the clock is not paused")
+        raise ClockMathError("not_paused", "the clock is not paused")
     assert times.paused_at is not None
     return replace(times, paused_at=None, banked=times.banked + (now - times.paused_at))
 
@@ -220,7 +226,7 @@ def go_to(structure: Sequence[Step], times: ClockTimes, now: datetime, index: in
     """Begin step `index` from its full duration now (a paused clock stays paused)."""
     _require_started(times)
     if not 0 <= index < len(structure):
-        raise ClockMathError("no such level")
+        raise ClockMathError("no_such_level", "no such level")
     return ClockTimes(
         position=structure[index].position,
         started_at=now,
@@ -235,7 +241,7 @@ def next_level(structure: Sequence[Step], times: ClockTimes, now: datetime) -> C
     _require_started(times)
     assert reading.index is not None
     if reading.next_index is None:
-        raise ClockMathError("this is the last level")
+        raise ClockMathError("last", "this is the last level")
     return go_to(structure, times, now, reading.next_index)
 
 
@@ -245,7 +251,7 @@ def previous_level(structure: Sequence[Step], times: ClockTimes, now: datetime) 
     _require_started(times)
     assert reading.index is not None
     if reading.index == 0:
-        raise ClockMathError("this is the first level")
+        raise ClockMathError("first", "this is the first level")
     return go_to(structure, times, now, reading.index - 1)
 
 
