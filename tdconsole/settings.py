@@ -83,6 +83,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tdconsole.accounts.context_processors.roles",
             ],
+            "builtins": ["template_partials.templatetags.partials"],
         },
     },
 ]
@@ -139,7 +140,7 @@ MEDIA_ROOT = Path(os.environ.get("TDCONSOLE_MEDIA_ROOT", BASE_DIR / "var" / "med
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 
 # Celery: in-process and eager by default, a real broker when CELERY_BROKER_URL is set.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "memory://")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or "memory://"
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL.startswith("memory://")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None

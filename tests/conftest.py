@@ -46,7 +46,7 @@ def make_user(username: str, group: str | None):
 
     user = User.objects.create_user(username=username, password=PASSWORD)
     if group:
-        user.groups.add(Group.objects.get(name=group))
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
 
 

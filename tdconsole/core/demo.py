@@ -26,5 +26,5 @@ def demo_staff_load() -> tuple[list[dict], str]:
         if created:
             user.set_password(password)
             user.save(update_fields=["password"])
-        user.groups.add(Group.objects.get(name=spec["role"]))
+        user.groups.add(Group.objects.get_or_create(name=spec["role"])[0])
     return data["users"], password

@@ -8,7 +8,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         users, password = demo_staff_load()
-        self.stdout.write(self.style.SUCCESS("Demo staff accounts (password for all: %s):" % password))
+        self.stdout.write(self.style.SUCCESS(f"Demo staff accounts (password for all: {password}):"))
         for spec in users:
             self.stdout.write(f"  {spec['role']:<13} {spec['username']}")
-        self.stdout.write("Log in at http://127.0.0.1:8000/accounts/login/ as diretor / %s" % password)
+        self.stdout.write(f"Log in at http://127.0.0.1:8000/accounts/login/ as diretor / {password}")
