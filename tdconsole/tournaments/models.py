@@ -1,6 +1,7 @@
 import secrets
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -135,6 +136,10 @@ class Event(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     structure = models.ForeignKey(Structure, on_delete=models.PROTECT, related_name="events")
     hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
+    # The hand-for-hand hand being played (0 before the first one); eliminations of one round tie.
+    hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), default=0)
+    # Set when late registration / re-entry closes: busts before it get their places then.
+    registration_closed_at = models.DateTimeField(_("registration closed at"), null=True, blank=True)
     public_token = models.CharField(max_length=32, unique=True, default=new_public_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -224,3 +229,70 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.number} {self.player}"
+
+
+class Elimination(models.Model):
+    """One hand at one table that busted one or more entries (the unit staff undo)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="eliminations")
+    # Increases with each elimination of the event; orders busts for places and undo.
+    sequence = models.PositiveIntegerField(_("sequence"))
+    # Eliminations sharing a group tie across tables: the sequence of the group's first hand.
+    group = models.PositiveIntegerField(_("tie group"))
+    table = models.ForeignKey(
+        "seating.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="eliminations"
+    )
+    table_number = models.PositiveIntegerField(_("table"))
+    hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "-sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "sequence"], name="elimination_sequence_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["event", "group"], name="elimination_event_group"),
+            models.Index(fields=["table", "sequence"], name="elimination_table_sequence"),
+        ]
+        verbose_name = _("elimination")
+
+    def __str__(self) -> str:
+        return f"{self.event_id}#{self.sequence} T{self.table_number}"
+
+
+class Bust(models.Model):
+    """One entry busted in an elimination, with the seat it left and its stack at the start of the hand."""
+
+    elimination = models.ForeignKey(Elimination, on_delete=models.CASCADE, related_name="busts")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="bust")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    starting_stack = models.PositiveBigIntegerField(_("stack at the start of the hand"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["elimination", "seat"]
+        verbose_name = _("bust")
+
+    def __str__(self) -> str:
+        return f"{self.elimination} seat {self.seat}"
+
+
+class ChipCount(models.Model):
+    """A chip count of one entry, recorded at a break or at the end of a day."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_counts")
+    chips = models.PositiveBigIntegerField(_("chips"))
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-recorded_at", "-id"]
+        verbose_name = _("chip count")
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.chips}"
