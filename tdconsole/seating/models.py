@@ -27,3 +27,34 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{_('Table')} {self.number}"
+
+
+class SeatDraw(models.Model):
+    """A recorded random draw of seats, kept for audit.
+
+    `assignments` lists `[entry_id, entry_number, table_number, seat]` as drawn.
+    """
+
+    class Kind(models.TextChoices):
+        INITIAL = "initial", _("Initial draw")
+        BREAK = "break", _("Table break")
+        FINAL = "final", _("Final table draw")
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="seat_draws")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.INITIAL)
+    method = models.CharField(_("method"), max_length=60, default="secrets.SystemRandom")
+    actor_name = models.CharField(_("drawn by"), max_length=150, blank=True)
+    tables = models.JSONField(_("tables"), default=list)
+    assignments = models.JSONField(_("assignments"), default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("seat draw")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk} ({len(self.assignments)})"
+
+    @property
+    def count(self) -> int:
+        return len(self.assignments)
