@@ -117,7 +117,7 @@ def browser_login(live_server, cast):
         pg.goto(f"{live_server.url}/accounts/login/")
         pg.fill("input[name=username]", cast[role].username)
         pg.fill("input[name=password]", PASSWORD)
-        pg.click("button[type=submit]")
+        pg.click("[data-testid=login-submit]")
         pg.wait_for_url(f"{live_server.url}/")
 
     return login
