@@ -18,7 +18,9 @@ Positions used here (a moving-button model):
   one player per hand, **without** being the small blind of the next hand. A seat
   between the next hand's small blind and big blind is the worst of all (the new
   player posts the big blind at once); the open seats just clockwise after the
-  button are never used, since a player there would post the small blind. Two open
+  button are never used, since a player there would post the small blind (when they
+  are the only open seats, the player takes the one nearest the small blind and is
+  dealt in once the button has passed him: `Move.waits_for_button`). Two open
   seats in the same gap between two players are equally bad; the one nearer the
   button (clockwise) is chosen, so the answer is deterministic.
 
@@ -59,6 +61,9 @@ class Move:
     from_seat: int
     to_table: int
     to_seat: int
+    # True when the only open seats at the short table lie between its button and small
+    # blind: the player takes the last of them and is dealt in once the button has passed.
+    waits_for_button: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,11 +189,13 @@ def plan_balance(tables: Sequence[TableState], buttons: Mapping[int, int] | None
             occupied=set(seats[source.number]), button=given[source.number], capacity=source.capacity
         )
         occupant = seats[source.number].pop(from_seat)
-        to_seat = worst_open_seat(
-            occupied=set(seats[target.number]), button=given[target.number], capacity=target.capacity
-        )
+        target_seats = set(seats[target.number])
+        to_seat = worst_open_seat(occupied=target_seats, button=given[target.number], capacity=target.capacity)
+        waits = hands_until_big_blind(
+            occupied=target_seats | {to_seat}, seat=to_seat, button=given[target.number], capacity=target.capacity
+        ) < 0
         seats[target.number][to_seat] = occupant
-        plan.moves.append(Move(occupant, source.number, from_seat, target.number, to_seat))
+        plan.moves.append(Move(occupant, source.number, from_seat, target.number, to_seat, waits))
     return plan
 
 
