@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
@@ -37,3 +37,63 @@ def clock_level_now(*, event: Event) -> int | None:
     """The structure position of the level (or break) being played now; None before the start."""
     levels, reading = clock_reading(event=event)
     return reading.position
+
+
+def level_info(level: Level | None) -> dict | None:
+    """A level as the feed shows it."""
+    if level is None:
+        return None
+    return {
+        "number": level.position,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "is_break": level.is_break,
+        "duration_seconds": level.minutes * 60,
+    }
+
+
+def whole_seconds(delta: timedelta | None) -> int | None:
+    """Seconds rounded up, so a clock shows 00:00 only once the time is really up."""
+    if delta is None:
+        return None
+    micro = delta // timedelta(microseconds=1)
+    return max(0, -(-micro // 1_000_000))
+
+
+def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
+    """Everything the feed and the screen show, in a constant number of queries.
+
+    Returns the feed's fields plus the model objects the screen needs (`levels`,
+    `reading`, `current`, `following`, `prizes`, `field`).
+    """
+    from tdconsole.payouts.selectors import event_prize_summary
+    from tdconsole.tournaments.selectors import event_field_summary
+
+    now = now or timezone.now()
+    levels, reading = clock_reading(event=event, now=now)
+    index = reading.index if reading.index is not None else (0 if levels else None)
+    current = levels[index] if index is not None else None
+    next_index = reading.next_index if reading.index is not None else (1 if len(levels) > 1 else None)
+    following = levels[next_index] if next_index is not None else None
+    field = event_field_summary(event=event)
+    prizes = event_prize_summary(event=event)
+    return {
+        "event": event.name,
+        "status": reading.status,
+        "level": level_info(current),
+        "next_level": level_info(following),
+        "seconds_left": whole_seconds(reading.seconds_left),
+        "level_ends_at": reading.level_ends_at.isoformat() if reading.level_ends_at else None,
+        "server_time": now.isoformat(),
+        "players_left": field["players_left"],
+        "entries": field["entries"],
+        "average_stack": field["average_stack"],
+        "prize_pool": str(prizes["prize_pool"]),
+        "places_paid": prizes["places_paid"],
+        # Not part of the feed: what the screen needs besides.
+        "_extra": {
+            "levels": levels, "reading": reading, "index": index, "current": current,
+            "following": following, "field": field, "prizes": prizes, "now": now,
+        },
+    }

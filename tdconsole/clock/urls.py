@@ -1,4 +1,13 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "clock"
-urlpatterns: list = []
+urlpatterns = [
+    path("screens/", views.screens, name="screens"),
+    path("events/<slug:slug>/clock/", views.desk, name="desk"),
+    path("events/<slug:slug>/clock/<slug:action>/", views.control, name="control"),
+    path("events/<slug:slug>/screen/", views.screen, name="screen"),
+    path("events/<slug:slug>/screen/state/", views.screen_state, name="screen_state"),
+    path("api/events/<slug:slug>/clock.json", views.feed, name="feed"),
+]

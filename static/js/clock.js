@@ -1,0 +1,214 @@
+// The blind clock in the browser: counts down from the server's state and the
+// browser/server clock offset, keeps counting (and says "offline") when the
+// server cannot be reached, beeps at one minute left and at each level change
+// (WebAudio, switchable), and gives the desk its keyboard shortcuts.
+(function () {
+  "use strict";
+  var SOUND_KEY = "tdconsole.clock.sound";
+  var OFFLINE_AFTER_MS = 3500;
+  var state = null;        // the last state received (the #clock-data JSON)
+  var offset = 0;          // server clock minus browser clock, in ms
+  var lastOk = Date.now(); // last successful refresh
+  var requestStarted = 0;
+  var shown = { number: null, left: null };
+  var audio = null;
+
+  function root() { return document.querySelector("[data-clock-root]"); }
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function clockText(ms) {
+    var total = Math.max(0, Math.ceil(ms / 1000));
+    var h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(s) : pad(m) + ":" + pad(s);
+  }
+  function serverNow() { return Date.now() + offset; }
+
+  function readState() {
+    var el = document.getElementById("clock-data");
+    if (!el) { return; }
+    var data;
+    try { data = JSON.parse(el.textContent); } catch (e) { return; }
+    var received = Date.now();
+    // The server stamped the state somewhere between our request and its answer.
+    var sent = requestStarted && received - requestStarted < 5000 ? requestStarted : received;
+    offset = data.server_ms - (sent + received) / 2;
+    data.received = received;
+    state = data;
+    tick();
+  }
+
+  // Where the clock is now: which schedule row, time left, time past the end.
+  function compute() {
+    var rows = state.schedule || [];
+    if (!rows.length) { return null; }
+    if (state.status === "finished") {
+      var over = state.paused || state.ends_ms === null ? state.overtime_ms : serverNow() - state.ends_ms;
+      return { i: 0, left: 0, over: over, finished: true };
+    }
+    if (state.paused || state.ends_ms === null) { return { i: 0, left: state.left_ms, over: 0, finished: false }; }
+    var left = state.ends_ms - serverNow(), i = 0;
+    while (left <= 0 && i < rows.length - 1) { i += 1; left += rows[i].seconds * 1000; }
+    if (left <= 0) {
+      // Past the schedule we hold: the last level keeps running (counting up).
+      return { i: i, left: 0, over: -left, finished: state.complete };
+    }
+    return { i: i, left: left, over: 0, finished: false };
+  }
+
+  function bind(scope, name, text) {
+    var els = scope.querySelectorAll('[data-bind="' + name + '"]');
+    for (var k = 0; k < els.length; k++) {
+      if (els[k].textContent !== text) { els[k].textContent = text; }
+      if (name === "colour_up") { els[k].hidden = !text; }
+    }
+  }
+
+  function toBreak(rows, i, left) {
+    var until = left;
+    for (var j = i + 1; j < rows.length; j++) {
+      if (rows[j].is_break) { return clockText(until); }
+      until += rows[j].seconds * 1000;
+    }
+    return "—";
+  }
+
+  function tick() {
+    var scope = root();
+    if (!state || !scope) { return; }
+    var now = compute();
+    if (!now) { return; }
+    var row = state.schedule[now.i];
+    bind(scope, "time", now.finished ? "+" + clockText(now.over) : clockText(now.left));
+    if (now.i > 0) {
+      // The level changed here before the server told us (or while offline): show the new one.
+      bind(scope, "label", row.label);
+      bind(scope, "blinds", row.blinds);
+      bind(scope, "ante", row.ante);
+      bind(scope, "next", row.next);
+      bind(scope, "colour_up", row.colour_up);
+      bind(scope, "average_bb", row.average_bb);
+    }
+    if (!state.paused && !now.finished) { bind(scope, "to_break", toBreak(state.schedule, now.i, now.left)); }
+    var running = !state.paused && state.status !== "not_started";
+    if (shown.number !== null && row.number !== shown.number) { signal("level"); }
+    if (running && shown.left !== null && shown.left > 60000 && now.left <= 60000 && now.left > 0 &&
+        row.number === shown.number) { signal("warning"); }
+    shown.number = row.number;
+    shown.left = now.left;
+    scope.classList.toggle("is-last-minute", running && now.left > 0 && now.left <= 60000);
+    var offline = Date.now() - lastOk > OFFLINE_AFTER_MS;
+    setOffline(offline);
+  }
+
+  function setOffline(offline) {
+    var sign = document.querySelector("[data-offline]");
+    if (sign && sign.hidden === offline) { sign.hidden = !offline; }
+    var scope = root();
+    if (scope) { scope.classList.toggle("is-offline", offline); }
+  }
+
+  // --- Sound (WebAudio, no files) -------------------------------------------------
+  function soundOn() {
+    try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+  }
+  function tone(freq, start, length) {
+    var osc = audio.createOscillator(), gain = audio.createGain();
+    osc.type = "sine";
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.5, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    osc.connect(gain);
+    gain.connect(audio.destination);
+    osc.start(start);
+    osc.stop(start + length + 0.05);
+  }
+  function ensureAudio() {
+    if (!audio) {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) { return null; }
+      audio = new Ctx();
+    }
+    if (audio.state === "suspended") { audio.resume(); }
+    return audio;
+  }
+  function signal(kind) {
+    document.dispatchEvent(new CustomEvent("clock:signal", { detail: { kind: kind } }));
+    if (!soundOn() || !ensureAudio()) { return; }
+    var t = audio.currentTime + 0.05;
+    if (kind === "warning") {
+      tone(880, t, 0.25); tone(880, t + 0.35, 0.25);
+    } else {
+      tone(660, t, 0.3); tone(880, t + 0.35, 0.3); tone(1320, t + 0.7, 0.6);
+    }
+  }
+  function showSound(button) {
+    var on = soundOn();
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.textContent = on ? button.dataset.labelOn : button.dataset.labelOff;
+  }
+
+  // --- Wiring ------------------------------------------------------------------------
+  function isStateTarget(evt) {
+    var t = evt.detail && (evt.detail.target || evt.detail.elt);
+    return t && (t.id === "clock-state" || t.id === "clock-panel");
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (isStateTarget(evt)) { requestStarted = Date.now(); }
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    if (!isStateTarget(evt)) { return; }
+    var status = evt.detail.xhr ? evt.detail.xhr.status : 200;
+    if (status < 500) { lastOk = Date.now(); }
+    readState();
+  });
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, function (evt) {
+      if (!isStateTarget(evt)) { return; }
+      // Desk controls answer 4xx with a message to show; only the poller's failures mean offline.
+      var status = evt.detail.xhr ? evt.detail.xhr.status : 0;
+      if (status === 0 || status >= 500) { lastOk = 0; setOffline(true); }
+    });
+  });
+  // Show desk errors (409 refused control, 400 bad input, 403 role) in the panel.
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var t = evt.detail.target;
+    if (t && t.id === "clock-panel" && [400, 403, 409].indexOf(evt.detail.xhr.status) >= 0) {
+      evt.detail.shouldSwap = true;
+      evt.detail.isError = false;
+    }
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    var desk = document.querySelector("[data-clock-desk]");
+    if (!desk || evt.ctrlKey || evt.metaKey || evt.altKey) { return; }
+    if (/INPUT|TEXTAREA|SELECT|BUTTON/.test(document.activeElement.tagName) && evt.key === " ") { return; }
+    if (/INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName)) { return; }
+    var key = evt.key === " " ? "space" : (evt.key === "=" ? "+" : evt.key);
+    var button = desk.querySelector('button[data-shortcut="' + key + '"]');
+    if (button) { evt.preventDefault(); button.click(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.querySelector("[data-sound-toggle]");
+    if (button) {
+      showSound(button);
+      button.addEventListener("click", function () {
+        try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
+        showSound(button);
+        if (soundOn()) { ensureAudio(); signal("warning"); }
+      });
+    }
+    var full = document.querySelector("[data-fullscreen]");
+    if (full) {
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement) { document.exitFullscreen(); }
+        else if (document.documentElement.requestFullscreen) { document.documentElement.requestFullscreen(); }
+      });
+    }
+    lastOk = Date.now();
+    readState();
+    window.setInterval(tick, 200);
+  });
+})();

@@ -1,0 +1,184 @@
+"""Turn a clock snapshot into what the projected screen prints (formatted for the language)."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils.translation import get_language, gettext, pgettext
+
+from tdconsole.core.money import format_money, format_number
+from tdconsole.tournaments.models import Event, Level
+
+from . import maths
+
+# How many steps ahead the browser gets, so it can keep advancing while offline.
+SCHEDULE_AHEAD = 40
+
+
+def clock_text(seconds: int) -> str:
+    """12:34, or 1:02:03 from an hour up."""
+    seconds = max(0, int(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def _lang() -> str:
+    return get_language() or "pt-br"
+
+
+def chips_text(value: int) -> str:
+    return format_number(int(value), _lang())
+
+
+def level_label(level: Level) -> str:
+    if level.is_break:
+        return gettext("Break")
+    return gettext("Level %(number)s") % {"number": level.position}
+
+
+def blinds_text(level: Level) -> str:
+    if level.is_break:
+        return ""
+    return f"{chips_text(level.small_blind)} / {chips_text(level.big_blind)}"
+
+
+def ante_text(level: Level) -> str:
+    if level.is_break or not level.ante:
+        return ""
+    return gettext("Ante %(ante)s") % {"ante": chips_text(level.ante)}
+
+
+def next_text(level: Level | None) -> str:
+    if level is None:
+        return gettext("Last level")
+    if level.is_break:
+        return gettext("Break (%(minutes)s min)") % {"minutes": level.minutes}
+    text = blinds_text(level)
+    if level.ante:
+        text += " · " + ante_text(level)
+    return text
+
+
+def colour_up_text(level: Level) -> str:
+    if not level.is_break or not level.color_up:
+        return ""
+    return gettext("Colour-up: remove the %(chip)s chips") % {"chip": chips_text(level.color_up)}
+
+
+def big_blinds_text(average: int, level: Level | None) -> str:
+    """Average stack in big blinds, one decimal (of the level, or of the one after a break)."""
+    if level is None or not level.big_blind or not average:
+        return ""
+    value = (Decimal(average) / Decimal(level.big_blind)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return pgettext("big blinds", "%(count)s BB") % {"count": format_number(value, _lang(), places=1)}
+
+
+def _bb_level(levels: list[Level], index: int) -> Level | None:
+    """The level whose big blind measures stacks at `index` (a break uses the next level)."""
+    for level in levels[index:]:
+        if not level.is_break:
+            return level
+    return None
+
+
+def schedule(levels: list[Level], index: int | None, average: int) -> list[dict]:
+    """The current step and those after it, preformatted, for the browser's countdown."""
+    if index is None:
+        return []
+    rows = []
+    for i in range(index, min(len(levels), index + SCHEDULE_AHEAD)):
+        level = levels[i]
+        following = levels[i + 1] if i + 1 < len(levels) else None
+        rows.append({
+            "number": level.position,
+            "is_break": level.is_break,
+            "seconds": level.minutes * 60,
+            "label": level_label(level),
+            "blinds": blinds_text(level),
+            "ante": ante_text(level),
+            "next": next_text(following),
+            "colour_up": colour_up_text(level),
+            "average_bb": big_blinds_text(average, _bb_level(levels, i)),
+        })
+    return rows
+
+
+def banners(*, event: Event, snapshot: dict) -> list[dict]:
+    """The banners that apply now: late registration, re-entry, bubble, in the money, hand-for-hand."""
+    extra = snapshot["_extra"]
+    reading: maths.Reading = extra["reading"]
+    prizes = extra["prizes"]
+    out = []
+    if event.hand_for_hand:
+        out.append({"kind": "hand-for-hand", "text": gettext("Hand-for-hand")})
+    if prizes.get("bubble"):
+        out.append({"kind": "bubble", "text": gettext("Bubble")})
+    elif prizes.get("in_the_money"):
+        text = gettext("In the money")
+        if prizes.get("next_pay_jump") is not None:
+            text += " · " + gettext("next pay jump %(amount)s") % {
+                "amount": format_money(prizes["next_pay_jump"], event.currency, _lang())
+            }
+        out.append({"kind": "itm", "text": text})
+    closes = event.late_registration_level
+    if closes is not None:
+        position = reading.position
+        is_open = position is None or position <= closes
+        if is_open:
+            out.append({"kind": "late-reg-open",
+                        "text": gettext("Late registration open · closes at the end of level %(n)s") % {"n": closes}})
+            if event.format == Event.Format.REENTRY:
+                out.append({"kind": "reentry",
+                            "text": gettext("Re-entry allowed (up to %(n)s entries)") % {"n": event.max_entries}})
+        else:
+            out.append({"kind": "late-reg-closed", "text": gettext("Late registration closed")})
+    elif event.format == Event.Format.REENTRY:
+        out.append({"kind": "reentry",
+                    "text": gettext("Re-entry allowed (up to %(n)s entries)") % {"n": event.max_entries}})
+    if reading.finished:
+        out.append({"kind": "finished", "text": gettext("Last level: play continues")})
+    return out
+
+
+def screen_context(*, event: Event, snapshot: dict) -> dict:
+    """Everything the screen template prints, plus the data its script counts down from."""
+    extra = snapshot["_extra"]
+    reading: maths.Reading = extra["reading"]
+    levels: list[Level] = extra["levels"]
+    current: Level | None = extra["current"]
+    field = extra["field"]
+    prizes = extra["prizes"]
+    average = field["average_stack"]
+    rows = schedule(levels, extra["index"], average)
+    now_ms = int(extra["now"].timestamp() * 1000)
+    ends_ms = int(reading.level_ends_at.timestamp() * 1000) if reading.level_ends_at else None
+    left = snapshot["seconds_left"] or 0
+    data = {
+        "status": snapshot["status"],
+        "server_ms": now_ms,
+        "ends_ms": ends_ms,
+        "left_ms": int(reading.seconds_left.total_seconds() * 1000),
+        "overtime_ms": int(reading.overtime.total_seconds() * 1000),
+        "paused": reading.paused or reading.status == maths.NOT_STARTED,
+        "schedule": rows,
+        "number": current.position if current else None,
+        # The schedule reaches the end of the structure: past it, the last level plays on.
+        "complete": extra["index"] is not None and extra["index"] + SCHEDULE_AHEAD >= len(levels),
+    }
+    to_break = reading.to_next_break
+    return {
+        "status": snapshot["status"],
+        "paused": reading.paused,
+        "time_text": ("+" + clock_text(reading.overtime.total_seconds())) if reading.finished else clock_text(left),
+        "current": current,
+        "row": rows[0] if rows else None,
+        "to_break_text": clock_text(to_break.total_seconds()) if to_break is not None else "",
+        "players_left": chips_text(field["players_left"]),
+        "entries": chips_text(field["entries"]),
+        "average": chips_text(average),
+        "prize_pool": format_money(prizes["prize_pool"], event.currency, _lang()),
+        "places_paid": chips_text(prizes["places_paid"]),
+        "banners": banners(event=event, snapshot=snapshot),
+        "data": data,
+    }
