@@ -1,0 +1,494 @@
+"""Pure prize maths: payout tables, ties, ICM and chip-chop deals.
+
+No Django here. Money is `Decimal`; chips are `int`. Every function returns amounts
+whose total is exactly the money it was given to share.
+
+Rules this module keeps (and the tests check):
+
+* Payout tables pay `ceil(entries x percent / 100)` places (at least one), fewer when
+  the pool cannot give every place the minimum cash. The curve is the minimum cash
+  plus a share of the rest proportional to 1/place; past the ninth place the places
+  are grouped in bands (10-12, 13-15, 16-18, then 9 at a time, then wider) that pay
+  the same, as large live events do.
+* Every amount is a whole number of rounding units except first place, which also
+  takes the remainder of the pool that is smaller than one unit (the pool itself may
+  not be a multiple of the unit). Amounts never increase from one place to the next.
+* Ties: tied players share the sum of the places they cover equally, to the cent;
+  the odd cents go one each to the first tied players in the order the caller gives
+  (the desk orders them by the chips they started the hand with, larger first, then
+  by entry number).
+* Deals: amounts are computed exactly and then rounded to the cent by largest
+  remainder (ties by seat order given), so the deal adds up to the money on offer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+from fractions import Fraction
+from itertools import pairwise
+
+CENT = Decimal("0.01")
+DEFAULT_PERCENT_PAID = Decimal("15")
+DEFAULT_ROUNDING = Decimal("10")
+DEFAULT_MIN_CASH_MULTIPLE = Decimal("1.5")
+# Players on a final table: paid one by one before any banding starts.
+SINGLE_PLACES = 9
+
+
+class CalcError(ValueError):
+    """Input the prize maths cannot work with (a code for the caller, plus a message)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------- payout tables
+
+
+def places_paid_for(entries: int, percent_paid: Decimal = DEFAULT_PERCENT_PAID) -> int:
+    """Places paid by the share rule alone: ceil(entries x percent / 100), at least one."""
+    if entries <= 0:
+        return 0
+    places = int((Decimal(entries) * Decimal(percent_paid) / 100).to_integral_value(rounding=ROUND_CEILING))
+    return max(1, min(entries, places))
+
+
+def band_ranges(places: int) -> list[tuple[int, int]]:
+    """Group places 1..places into bands that pay the same amount.
+
+    Places 1-9 are single. Small tables (18 places or fewer) are all single. Beyond
+    that: 10-12, 13-15, 16-18, then nine places a band, widening by nine every hundred
+    places (so a 1,500-place table has about fifty distinct amounts).
+    """
+    out: list[tuple[int, int]] = []
+    place = 1
+    while place <= places:
+        if place <= SINGLE_PLACES or places <= 2 * SINGLE_PLACES:
+            size = 1
+        elif place <= 2 * SINGLE_PLACES:
+            size = 3
+        else:
+            size = 9 * (1 + (place - 1) // 100)
+        last = min(places, place + size - 1)
+        out.append((place, last))
+        place = last + 1
+    return out
+
+
+def min_cash_units(buy_in: Decimal | None, multiple: Decimal, unit: Decimal) -> int:
+    """The minimum cash in rounding units, rounded up (at least one unit)."""
+    if buy_in is None or buy_in <= 0:
+        return 1
+    units = (Decimal(buy_in) * Decimal(multiple) / unit).to_integral_value(rounding=ROUND_CEILING)
+    return max(1, int(units))
+
+
+def payout_table(
+    *,
+    entries: int,
+    prize_pool: Decimal,
+    percent_paid: Decimal = DEFAULT_PERCENT_PAID,
+    rounding: Decimal = DEFAULT_ROUNDING,
+    buy_in: Decimal | None = None,
+    min_cash_multiple: Decimal = DEFAULT_MIN_CASH_MULTIPLE,
+    bands: bool = True,
+) -> list[Decimal]:
+    """Return the amount for each paid place, first place first.
+
+    The total is exactly `prize_pool`. See the module docstring for the rules.
+    """
+    prize_pool = Decimal(prize_pool)
+    unit = Decimal(rounding)
+    if unit <= 0 or unit != unit.quantize(CENT):
+        raise CalcError("rounding", "The rounding unit must be a positive amount in cents.")
+    if prize_pool < 0 or prize_pool != prize_pool.quantize(CENT):
+        raise CalcError("prize_pool", "The prize pool must be a non-negative amount in cents.")
+    if entries <= 0 or prize_pool == 0:
+        return []
+    total_units = int((prize_pool / unit).to_integral_value(rounding=ROUND_FLOOR))
+    remainder = prize_pool - total_units * unit
+    min_units = min_cash_units(buy_in, min_cash_multiple, unit)
+    places = places_paid_for(entries, percent_paid)
+    places = min(places, total_units // min_units)
+    if places <= 1:
+        return [prize_pool]
+
+    ranges = band_ranges(places) if bands else [(p, p) for p in range(1, places + 1)]
+    extra_units = total_units - places * min_units
+    with localcontext() as ctx:
+        ctx.prec = 40
+        weights = [Decimal(1) / Decimal(p) for p in range(1, places + 1)]
+        weight_sum = sum(weights, Decimal(0))
+        ideal: list[Decimal] = []
+        for first, last in ranges:
+            band_weight = sum(weights[first - 1 : last], Decimal(0)) / (last - first + 1)
+            ideal.append(min_units + extra_units * band_weight / weight_sum)
+    units = [int(x.to_integral_value(rounding=ROUND_FLOOR)) for x in ideal]
+    sizes = [last - first + 1 for first, last in ranges]
+    left = total_units - sum(u * s for u, s in zip(units, sizes, strict=True))
+    # Largest remainder, band by band; a band takes a unit only if the whole band can
+    # and the band above still pays more, so the table never increases.
+    order = sorted(range(len(ranges)), key=lambda b: (-(ideal[b] - units[b]), b))
+    for b in order:
+        if left <= 0:
+            break
+        if sizes[b] <= left and (b == 0 or units[b - 1] > units[b]):
+            units[b] += 1
+            left -= sizes[b]
+    units[0] += left
+    amounts: list[Decimal] = []
+    for (first, last), u in zip(ranges, units, strict=True):
+        amounts.extend([u * unit] * (last - first + 1))
+    amounts[0] += remainder
+    return [a.quantize(CENT) for a in amounts]
+
+
+def group_bands(amounts: Sequence[Decimal]) -> list[tuple[int, int, Decimal]]:
+    """Collapse equal consecutive amounts into (first place, last place, amount) rows."""
+    out: list[tuple[int, int, Decimal]] = []
+    for place, amount in enumerate(amounts, start=1):
+        if out and out[-1][2] == amount:
+            out[-1] = (out[-1][0], place, amount)
+        else:
+            out.append((place, place, amount))
+    return out
+
+
+def table_problems(amounts: Sequence[Decimal], prize_pool: Decimal, entries: int | None = None) -> list[str]:
+    """Codes for what is wrong with a hand-edited table (empty list when it is fine).
+
+    Codes: "empty", "not_positive", "not_cents", "increasing", "total", "too_many_places".
+    """
+    problems: list[str] = []
+    if not amounts:
+        return ["empty"]
+    if any(a <= 0 for a in amounts):
+        problems.append("not_positive")
+    if any(a != a.quantize(CENT) for a in amounts):
+        problems.append("not_cents")
+    if any(b > a for a, b in pairwise(amounts)):
+        problems.append("increasing")
+    if sum(amounts, Decimal(0)) != Decimal(prize_pool):
+        problems.append("total")
+    if entries is not None and len(amounts) > entries:
+        problems.append("too_many_places")
+    return problems
+
+
+# ---------------------------------------------------------------- ties
+
+
+def split_evenly(total: Decimal, shares: int) -> list[Decimal]:
+    """Split money into `shares` equal parts to the cent; odd cents go to the first parts."""
+    if shares <= 0:
+        raise CalcError("shares", "Nobody to share with.")
+    cents = int((Decimal(total) / CENT).to_integral_value())
+    if Decimal(cents) * CENT != Decimal(total):
+        raise CalcError("not_cents", "The amount to share is not a whole number of cents.")
+    base, odd = divmod(cents, shares)
+    return [(base + (1 if i < odd else 0)) * CENT for i in range(shares)]
+
+
+def tie_shares(amounts: Sequence[Decimal], first_place: int, players: int) -> list[Decimal]:
+    """What each of `players` tied for `first_place` receives.
+
+    They cover places first_place .. first_place + players - 1 and share the sum of
+    those places' prizes (unpaid places count as zero).
+    """
+    if first_place < 1 or players < 1:
+        raise CalcError("tie", "A tie needs a place and at least one player.")
+    covered = amounts[first_place - 1 : first_place - 1 + players]
+    return split_evenly(sum(covered, Decimal(0)), players)
+
+
+def awards_for_places(amounts: Sequence[Decimal], places: Sequence[int]) -> list[Decimal]:
+    """Prize per finisher, given each finisher's place; finishers with the same place tied.
+
+    A group of k finishers recorded at place p covers places p .. p+k-1. Finishers in a
+    group receive their shares in the order they appear in `places`.
+    """
+    groups: dict[int, list[int]] = {}
+    for index, place in enumerate(places):
+        groups.setdefault(place, []).append(index)
+    out: list[Decimal] = [Decimal("0.00")] * len(places)
+    for place, indexes in groups.items():
+        shares = tie_shares(amounts, place, len(indexes))
+        for index, share in zip(indexes, shares, strict=True):
+            out[index] = share
+    return out
+
+
+# ---------------------------------------------------------------- ICM
+
+
+def _check_stacks(stacks: Sequence[int]) -> None:
+    if not stacks:
+        raise CalcError("stacks", "No stacks given.")
+    if any(int(s) != s or s <= 0 for s in stacks):
+        raise CalcError("stacks", "Every stack must be a positive whole number of chips.")
+
+
+def _padded_prizes(prizes: Sequence[Decimal], players: int) -> list[Decimal]:
+    prizes = [Decimal(p) for p in prizes]
+    if any(p < 0 for p in prizes):
+        raise CalcError("prizes", "Prizes cannot be negative.")
+    if any(b > a for a, b in pairwise(prizes)):
+        raise CalcError("prizes", "Prizes must not increase from one place to the next.")
+    return (prizes + [Decimal(0)] * players)[:players]
+
+
+def icm_fractions(stacks: Sequence[int], prizes: Sequence[Decimal]) -> list[Fraction]:
+    """Exact Malmuth-Harville equities as fractions, by summing over finishing orders.
+
+    Exponential in the number of paid places: for checking and for small tables only.
+    """
+    _check_stacks(stacks)
+    n = len(stacks)
+    pay = [Fraction(p) for p in _padded_prizes(prizes, n)]
+    paid = max((i + 1 for i, p in enumerate(pay) if p), default=0)
+    total = sum(stacks)
+    equity = [Fraction(0)] * n
+
+    def walk(taken: tuple[int, ...], prob: Fraction, left: int) -> None:
+        depth = len(taken)
+        if depth == paid:
+            return
+        for j in range(n):
+            if j in taken:
+                continue
+            p = prob * Fraction(stacks[j], left)
+            equity[j] += p * pay[depth]
+            walk(taken + (j,), p, left - stacks[j])
+
+    walk((), Fraction(1), total)
+    return equity
+
+
+def _icm_sparse(stacks: Sequence[int], pay: Sequence[float], paid: int) -> list[float]:
+    """Harville by layers of 'who took the top places', only as deep as places are paid."""
+    n = len(stacks)
+    total = float(sum(stacks))
+    s = [float(x) for x in stacks]
+    equity = [0.0] * n
+    layer: dict[int, tuple[float, float]] = {0: (1.0, total)}  # mask -> (probability, chips left)
+    for depth in range(paid):
+        prize = pay[depth]
+        nxt: dict[int, tuple[float, float]] = {}
+        last = depth == paid - 1
+        for mask, (prob, left) in layer.items():
+            g = prob / left
+            for j in range(n):
+                bit = 1 << j
+                if mask & bit:
+                    continue
+                p = g * s[j]
+                equity[j] += p * prize
+                if not last:
+                    key = mask | bit
+                    old = nxt.get(key)
+                    nxt[key] = (p, left - s[j]) if old is None else (old[0] + p, old[1])
+        layer = nxt
+    return equity
+
+
+def _icm_dense(stacks: Sequence[int], pay: Sequence[float]) -> list[float]:
+    """Harville over every subset, in mask order, with the work done in list operations.
+
+    g[m] is the probability that the players in m took the top |m| places (in some
+    order), divided by the chips the others hold. Player j finishes at place |m|+1 with
+    probability s_j * g[m]; so j's equity is s_j * sum of g[m] * prize(|m|) over the m
+    without j. g for the masks with top bit t is built from those without it:
+    f(t | m') = s_t g(m') + sum over j in m' of s_j g(t | m' - j), the same recursion
+    one bit down, which `solve` runs on halves.
+    """
+    n = len(stacks)
+    s = [float(x) for x in stacks]
+    total = float(sum(stacks))
+    left = [total]
+    count = b"\x00"  # players in each mask, one byte a mask
+    plus_one = bytes(range(1, 256)) + b"\x00"
+    for j in range(n):
+        sj = s[j]
+        left += [x - sj for x in left]
+        count += count.translate(plus_one)
+
+    # The full set has no chips left and no place left to take: make its g zero.
+    left[-1] = math.inf
+    s0, s1, s2, s3 = (s + [0.0] * 4)[:4]
+
+    def solve(f0: list[float], off: int, size: int) -> list[float]:
+        if size == 16:
+            # The four lowest players, written out: most of the work ends here.
+            a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15 = f0
+            l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13, l14, l15 = left[off : off + 16]
+            g0 = a0 / l0
+            g1 = (a1 + s0 * g0) / l1
+            g2 = (a2 + s1 * g0) / l2
+            g3 = (a3 + s0 * g2 + s1 * g1) / l3
+            g4 = (a4 + s2 * g0) / l4
+            g5 = (a5 + s0 * g4 + s2 * g1) / l5
+            g6 = (a6 + s1 * g4 + s2 * g2) / l6
+            g7 = (a7 + s0 * g6 + s1 * g5 + s2 * g3) / l7
+            g8 = (a8 + s3 * g0) / l8
+            g9 = (a9 + s0 * g8 + s3 * g1) / l9
+            g10 = (a10 + s1 * g8 + s3 * g2) / l10
+            g11 = (a11 + s0 * g10 + s1 * g9 + s3 * g3) / l11
+            g12 = (a12 + s2 * g8 + s3 * g4) / l12
+            g13 = (a13 + s0 * g12 + s2 * g9 + s3 * g5) / l13
+            g14 = (a14 + s1 * g12 + s2 * g10 + s3 * g6) / l14
+            g15 = (a15 + s0 * g14 + s1 * g13 + s2 * g11 + s3 * g7) / l15
+            return [g0, g1, g2, g3, g4, g5, g6, g7, g8, g9, g10, g11, g12, g13, g14, g15]
+        if size < 16:
+            g = [0.0] * size
+            for m in range(size):
+                f = f0[m]
+                rest = m
+                while rest:
+                    low = rest & -rest
+                    f += s[low.bit_length() - 1] * g[m ^ low]
+                    rest ^= low
+                g[m] = f / left[off + m]
+            return g
+        half = size >> 1
+        lower = solve(f0[:half], off, half)
+        st = s[half.bit_length() - 1]
+        upper = solve([a + st * b for a, b in zip(f0[half:], lower, strict=True)], off + half, half)
+        lower.extend(upper)
+        return lower
+
+    size = 1 << n
+    f0 = [0.0] * size
+    f0[0] = 1.0
+    g = solve(f0, 0, size)
+    pay_n = [*pay, 0.0]
+    weighted = [gv * pay_n[c] for gv, c in zip(g, count, strict=True)]
+    # Sum of `weighted` over the masks without player j, for every j: fold the mask
+    # space in half on its top bit, n times (2^n additions in all).
+    without = [0.0] * n
+    folded = weighted
+    for j in reversed(range(n)):
+        half = len(folded) >> 1
+        low = folded[:half]
+        without[j] = sum(low)
+        folded = [a + b for a, b in zip(low, folded[half:], strict=True)]
+    equity = [s[j] * without[j] for j in range(n)]
+    return equity
+
+
+MAX_DENSE_PLAYERS = 22
+
+
+def icm_raw(stacks: Sequence[int], prizes: Sequence[Decimal]) -> list[float]:
+    """Malmuth-Harville equities (floating point, before rounding to the cent)."""
+    _check_stacks(stacks)
+    n = len(stacks)
+    padded = _padded_prizes(prizes, n)
+    paid = max((i + 1 for i, p in enumerate(padded) if p), default=0)
+    if paid == 0:
+        return [0.0] * n
+    # Every player is sure of the last paid amount when all places are paid: take it off
+    # the top, so one layer less has to be walked.
+    floor = padded[n - 1]
+    pay = [float(p - floor) for p in padded]
+    if floor:
+        paid = max((i + 1 for i, p in enumerate(pay) if p), default=0)
+    sparse_states = sum(math.comb(n, c) * (n - c) for c in range(paid))
+    dense_cost = n * (1 << n)
+    if sparse_states * 4 <= dense_cost or n > MAX_DENSE_PLAYERS:
+        if sparse_states > 40_000_000:
+            raise CalcError("too_large", "Too many players and places for an exact ICM.")
+        equity = _icm_sparse(stacks, pay, paid) if paid else [0.0] * n
+    else:
+        equity = _icm_dense(stacks, pay)
+    return [e + float(floor) for e in equity]
+
+
+def round_to_cents(total: Decimal, ideal: Sequence[float | Fraction | Decimal]) -> list[Decimal]:
+    """Round amounts to cents so they add up to `total` exactly (largest remainder)."""
+    cents_total = int((Decimal(total) / CENT).to_integral_value())
+    exact = [Fraction(x) * 100 if not isinstance(x, Decimal) else Fraction(x) * 100 for x in ideal]
+    scale = sum(exact, Fraction(0))
+    if scale and scale != cents_total:
+        # Floating-point sums can drift by a hair: rescale onto the exact total.
+        exact = [x * cents_total / scale for x in exact]
+    floors = [math.floor(x) for x in exact]
+    left = cents_total - sum(floors)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - floors[i]), i))
+    for i in order[: max(0, left)]:
+        floors[i] += 1
+    return [c * CENT for c in floors]
+
+
+def icm_equities(stacks: Sequence[int], prizes: Sequence[Decimal]) -> list[Decimal]:
+    """ICM equities to the cent, adding up to the prizes that the players can win."""
+    n = len(stacks)
+    padded = _padded_prizes(prizes, n)
+    total = sum(padded, Decimal(0))
+    return round_to_cents(total, icm_raw(stacks, padded))
+
+
+def chip_chop(stacks: Sequence[int], prizes: Sequence[Decimal]) -> list[Decimal]:
+    """Chip chop: everyone is sure of the lowest prize still open; the rest goes by chips."""
+    _check_stacks(stacks)
+    n = len(stacks)
+    padded = _padded_prizes(prizes, n)
+    total = sum(padded, Decimal(0))
+    floor = padded[-1]
+    rest = Fraction(total - floor * n)
+    chips = sum(stacks)
+    return round_to_cents(total, [Fraction(floor) + rest * s / chips for s in stacks])
+
+
+@dataclass(frozen=True)
+class DealOffer:
+    """Both proposals for one deal, with what stays on the table."""
+
+    icm: list[Decimal]
+    chip_chop: list[Decimal]
+    left_to_play: Decimal
+    distributed: Decimal
+
+
+def deal_offer(stacks: Sequence[int], prizes: Sequence[Decimal], left_to_play: Decimal = Decimal(0)) -> DealOffer:
+    """ICM and chip chop side by side, leaving `left_to_play` for the winner of the rest.
+
+    The amount left is taken off first place before sharing; whoever wins the play-off
+    takes it on top of their deal.
+    """
+    n = len(stacks)
+    if n < 2:
+        raise CalcError("players", "A deal needs at least two players.")
+    padded = _padded_prizes(prizes, n)
+    left_to_play = Decimal(left_to_play)
+    if left_to_play < 0 or left_to_play != left_to_play.quantize(CENT):
+        raise CalcError("left_to_play", "The amount left to play for must be a positive amount in cents.")
+    if left_to_play > padded[0] - padded[1]:
+        raise CalcError("left_to_play", "The amount left to play for cannot exceed the first-place pay jump.")
+    shared = [padded[0] - left_to_play, *padded[1:]]
+    distributed = sum(shared, Decimal(0))
+    return DealOffer(
+        icm=icm_equities(stacks, shared),
+        chip_chop=chip_chop(stacks, shared),
+        left_to_play=left_to_play,
+        distributed=distributed,
+    )
+
+
+def parse_amounts(values: Iterable[str]) -> list[Decimal]:
+    """Decimal amounts from strings in either '1234.56' or Brazilian '1.234,56' form."""
+    out = []
+    for raw in values:
+        text = raw.strip().replace("R$", "").replace("\u00a0", "").replace(" ", "")
+        if not text:
+            continue
+        if "," in text:
+            text = text.replace(".", "").replace(",", ".")
+        try:
+            out.append(Decimal(text).quantize(CENT))
+        except ArithmeticError as exc:
+            raise CalcError("amount", f"Not an amount: {raw!r}") from exc
+    return out

@@ -1,0 +1,182 @@
+"""Reads of an event's prize money: the pool, the table it pays by, and who won what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.selectors import event_field_summary
+
+from . import calc
+from .models import Deal, PayoutPlace, PayoutTable, PrizeSettings
+
+
+def prize_settings_of(*, event: Event) -> PrizeSettings:
+    """The event's prize settings, or unsaved defaults when it has none yet."""
+    found = PrizeSettings.objects.filter(event=event).first()
+    return found if found is not None else PrizeSettings(event=event)
+
+
+def prize_pool_of(*, event: Event, entries: int, settings: PrizeSettings) -> dict:
+    """Collected money, the guarantee's overlay, and the pool that is paid out."""
+    collected = entries * event.buy_in_prize + settings.addons * settings.addon_prize
+    guarantee = event.guarantee or Decimal("0")
+    overlay = max(Decimal("0"), guarantee - collected)
+    return {
+        "collected": collected,
+        "guarantee": guarantee,
+        "overlay": overlay,
+        "prize_pool": max(collected, guarantee).quantize(calc.CENT),
+    }
+
+
+def default_amounts(*, event: Event, entries: int, prize_pool: Decimal, settings: PrizeSettings) -> list[Decimal]:
+    """The table the event's settings would generate for this field and pool."""
+    return calc.payout_table(
+        entries=entries,
+        prize_pool=prize_pool,
+        percent_paid=settings.percent_paid,
+        rounding=settings.rounding,
+        buy_in=event.buy_in,
+        min_cash_multiple=settings.min_cash_multiple,
+    )
+
+
+def _jump_from(amounts_by_place, players_left: int, places_paid: int):
+    """(next payout, next pay jump, place of the jump) from a place -> amount lookup."""
+    if places_paid == 0 or players_left <= 1:
+        return None, None, None
+    if players_left > places_paid:
+        min_cash = amounts_by_place(places_paid)
+        return None, min_cash, places_paid
+    current = amounts_by_place(players_left)
+    return current, None, None
+
+
+def event_prize_summary(*, event: Event) -> dict:
+    """What the clock and the desk show about the money, in a constant number of queries.
+
+    `bubble` is true when the next elimination finishes just out of the money
+    (players left = places paid + 1); `in_the_money` once every player left is paid.
+    `next_pay_jump` is how much more the next better-paid place pays than the place
+    the next player out would take (before the money: the minimum cash itself), and
+    `next_pay_jump_place` is that place.
+    """
+    field = event_field_summary(event=event)
+    entries, players_left = field["entries"], field["players_left"]
+    settings = prize_settings_of(event=event)
+    pool = prize_pool_of(event=event, entries=entries, settings=settings)
+    table = PayoutTable.objects.filter(event=event).first()
+    if table is not None:
+        places_paid = table.places.count()
+    else:
+        amounts = default_amounts(event=event, entries=entries, prize_pool=pool["prize_pool"], settings=settings)
+        places_paid = len(amounts)
+
+    bubble = places_paid > 0 and players_left == places_paid + 1
+    in_the_money = places_paid > 0 and 0 < players_left <= places_paid
+    next_payout = next_jump = jump_place = None
+    if places_paid and players_left > 1:
+        if table is not None:
+            near = dict(
+                table.places.filter(place__in={places_paid, min(players_left, places_paid)})
+                .values_list("place", "amount")
+            )
+            current = near[min(players_left, places_paid)]
+            better = None
+            if in_the_money:
+                better = (
+                    table.places.filter(place__lt=players_left, amount__gt=current)
+                    .order_by("-place").values_list("place", "amount").first()
+                )
+        else:
+            current = amounts[min(players_left, places_paid) - 1]
+            better = None
+            if in_the_money:
+                better = next(
+                    ((p, amounts[p - 1]) for p in range(players_left - 1, 0, -1) if amounts[p - 1] > current), None
+                )
+        if in_the_money:
+            next_payout = current
+            if better is not None:
+                jump_place, next_jump = better[0], better[1] - current
+        else:
+            next_jump, jump_place = current, places_paid
+    return {
+        "entries": entries,
+        "players_left": players_left,
+        "collected": pool["collected"],
+        "guarantee": pool["guarantee"],
+        "overlay": pool["overlay"],
+        "prize_pool": pool["prize_pool"],
+        "addons": settings.addons,
+        "places_paid": places_paid,
+        "has_table": table is not None,
+        "table_locked": table is not None and (table.locked_at is not None or in_the_money),
+        "table_adds_up": table is None or table.prize_pool == pool["prize_pool"],
+        "bubble": bubble,
+        "in_the_money": in_the_money,
+        "next_payout": next_payout,
+        "next_pay_jump": next_jump,
+        "next_pay_jump_place": jump_place,
+    }
+
+
+def event_payout_amounts(*, event: Event) -> list[Decimal]:
+    """Each paid place's amount: the event's table, or what its settings would generate."""
+    table = PayoutTable.objects.filter(event=event).first()
+    if table is not None:
+        return list(table.places.order_by("place").values_list("amount", flat=True))
+    field = event_field_summary(event=event)
+    settings = prize_settings_of(event=event)
+    pool = prize_pool_of(event=event, entries=field["entries"], settings=settings)
+    return default_amounts(event=event, entries=field["entries"], prize_pool=pool["prize_pool"], settings=settings)
+
+
+@dataclass(frozen=True)
+class Award:
+    entry: Entry
+    place: int
+    amount: Decimal
+    tied_with: int  # how many finishers share this place (1 when alone)
+    by_deal: bool
+
+
+def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[Award]:
+    """What every placed entry receives, best place first.
+
+    Entries recorded at the same place tied: they share the places they cover equally,
+    the odd cents going first to the one who started the hand with more chips, then to
+    the lower entry number. A recorded deal replaces the table for the players in it;
+    the amount left to play for goes to the deal player who finished best.
+    """
+    if amounts is None:
+        amounts = event_payout_amounts(event=event)
+    placed = list(
+        Entry.objects.filter(event=event, place__isnull=False)
+        .select_related("player")
+        .order_by("place", "-chips", "number")
+    )
+    shares = calc.awards_for_places(amounts, [e.place for e in placed])
+    counts: dict[int, int] = {}
+    for e in placed:
+        counts[e.place] = counts.get(e.place, 0) + 1
+    deal = Deal.objects.filter(event=event).prefetch_related("shares").first()
+    dealt = {s.entry_id: s.amount for s in deal.shares.all()} if deal is not None else {}
+    winner_bonus_given = False
+    out = []
+    for entry, share in zip(placed, shares, strict=True):
+        by_deal = entry.pk in dealt
+        amount = share
+        if by_deal:
+            amount = dealt[entry.pk]
+            if not winner_bonus_given and deal.left_to_play:
+                amount += deal.left_to_play
+                winner_bonus_given = True
+        out.append(Award(entry, entry.place, amount, counts[entry.place], by_deal))
+    return out
+
+
+def payout_places(*, table: PayoutTable) -> list[PayoutPlace]:
+    return list(table.places.order_by("place"))

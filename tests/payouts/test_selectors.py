@@ -1,0 +1,133 @@
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tdconsole.payouts import calc
+from tdconsole.payouts.models import PayoutPlace, PayoutTable, PrizeSettings
+from tdconsole.payouts.selectors import event_awards, event_prize_summary
+
+pytestmark = pytest.mark.django_db
+
+
+def give_table(event, amounts):
+    pool = sum(Decimal(a) for a in amounts)
+    table = PayoutTable.objects.create(event=event, prize_pool=pool, entries=event.entries.count())
+    PayoutPlace.objects.bulk_create(
+        [PayoutPlace(table=table, place=i, amount=Decimal(a)) for i, a in enumerate(amounts, start=1)]
+    )
+    return table
+
+
+def test_prize_pool_is_entries_times_prize_share_plus_addons(make_event):
+    event = make_event(entries=40)
+    PrizeSettings.objects.create(event=event, addon_prize=Decimal("50"), addons=12)
+    summary = event_prize_summary(event=event)
+    assert summary["prize_pool"] == Decimal("4600.00")
+    assert summary["overlay"] == Decimal("0")
+
+
+def test_guarantee_above_collected_money_shows_overlay(make_event):
+    event = make_event(entries=30, guarantee=Decimal("5000"))
+    summary = event_prize_summary(event=event)
+    assert summary["collected"] == Decimal("3000")
+    assert summary["prize_pool"] == Decimal("5000.00")
+    assert summary["overlay"] == Decimal("2000")
+
+
+def test_default_rule_pays_fifteen_percent_of_entries(make_event):
+    summary = event_prize_summary(event=make_event(entries=100))
+    assert summary["places_paid"] == 15
+    assert summary["has_table"] is False
+
+
+def test_places_paid_come_from_the_event_table_when_it_has_one(make_event):
+    event = make_event(entries=100)
+    give_table(event, ["5000", "3000", "2000"])
+    assert event_prize_summary(event=event)["places_paid"] == 3
+
+
+def test_bubble_when_next_elimination_finishes_out_of_the_money(make_event):
+    event = make_event(entries=20, alive=4)
+    give_table(event, ["1000", "600", "400"])
+    summary = event_prize_summary(event=event)
+    assert summary["bubble"] is True
+    assert summary["in_the_money"] is False
+    assert summary["next_pay_jump"] == Decimal("400")
+    assert summary["next_pay_jump_place"] == 3
+    assert summary["table_locked"] is False
+
+
+def test_far_from_the_money_is_neither_bubble_nor_in_the_money(make_event):
+    event = make_event(entries=20, alive=9)
+    give_table(event, ["1000", "600", "400"])
+    summary = event_prize_summary(event=event)
+    assert (summary["bubble"], summary["in_the_money"]) == (False, False)
+
+
+def test_in_the_money_reports_next_payout_and_the_jump_above_it(make_event):
+    event = make_event(entries=20, alive=3)
+    give_table(event, ["1000", "600", "400"])
+    summary = event_prize_summary(event=event)
+    assert summary["in_the_money"] is True
+    assert summary["bubble"] is False
+    assert summary["next_payout"] == Decimal("400")
+    assert summary["next_pay_jump"] == Decimal("200")
+    assert summary["next_pay_jump_place"] == 2
+    assert summary["table_locked"] is True
+
+
+def test_pay_jump_skips_places_inside_a_band(make_event):
+    event = make_event(entries=40, alive=5)
+    give_table(event, ["900", "500", "300", "100", "100", "100"])
+    summary = event_prize_summary(event=event)
+    assert summary["next_payout"] == Decimal("100")
+    assert summary["next_pay_jump"] == Decimal("200")
+    assert summary["next_pay_jump_place"] == 3
+
+
+def test_without_table_the_jump_follows_the_generated_table(make_event):
+    event = make_event(entries=100, alive=3)
+    amounts = calc.payout_table(entries=100, prize_pool=Decimal("10000"), buy_in=Decimal("110"))
+    summary = event_prize_summary(event=event)
+    assert summary["next_payout"] == amounts[2]
+    assert summary["next_pay_jump"] == amounts[1] - amounts[2]
+
+
+def test_finished_event_has_no_next_jump(make_event):
+    event = make_event(entries=20, alive=1)
+    give_table(event, ["1000", "600", "400"])
+    summary = event_prize_summary(event=event)
+    assert summary["next_pay_jump"] is None
+    assert summary["next_payout"] is None
+
+
+@pytest.mark.parametrize("with_table", [False, True])
+def test_summary_query_count_does_not_grow_with_the_field(make_event, with_table):
+    counts = []
+    for entries in (10, 600):
+        places = calc.places_paid_for(entries)
+        event = make_event(entries=entries, alive=places)
+        if with_table:
+            give_table(event, [str(100 * (places - i)) for i in range(places)])
+        with CaptureQueriesContext(connection) as ctx:
+            event_prize_summary(event=event)
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]
+    assert counts[0] <= 6
+
+
+def test_tied_players_share_the_places_they_cover(make_event):
+    event = make_event(entries=10, alive=2)
+    give_table(event, ["500", "300", "150.01", "50"])
+    from tdconsole.tournaments.models import Entry
+
+    # Entries 3 and 4 bust in the same hand and tie for third; entry 4 had more chips.
+    Entry.objects.filter(event=event, number=3).update(place=3, chips=1000)
+    Entry.objects.filter(event=event, number=4).update(place=3, chips=5000)
+    awards = {a.entry.number: a for a in event_awards(event=event)}
+    assert awards[4].amount == Decimal("100.01")
+    assert awards[3].amount == Decimal("100.00")
+    assert awards[3].tied_with == 2
+    assert awards[5].amount == Decimal("0.00")
