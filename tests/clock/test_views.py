@@ -1,0 +1,183 @@
+"""The feed, the screen and its fragment, the desk controls and the screens list."""
+
+from datetime import datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tdconsole.audit.models import AuditEntry
+from tdconsole.clock import services
+from tdconsole.clock.models import ClockState
+from tdconsole.clock.selectors import clock_reading
+from tdconsole.core.public import public_url
+
+from .conftest import make_entries, make_event
+
+pytestmark = pytest.mark.django_db
+
+FEED_FIELDS = {
+    "event", "status", "level", "next_level", "seconds_left", "level_ends_at", "server_time",
+    "players_left", "entries", "average_stack", "prize_pool", "places_paid",
+}
+LEVEL_FIELDS = {"number", "small_blind", "big_blind", "ante", "is_break", "duration_seconds"}
+
+
+def feed_url(event) -> str:
+    return public_url(event, "clock:feed", absolute=False)
+
+
+def test_feed_has_exactly_the_documented_fields_before_the_start(client, event):
+    data = client.get(feed_url(event)).json()
+    assert set(data) == FEED_FIELDS
+    assert data["status"] == "not_started"
+    assert set(data["level"]) == LEVEL_FIELDS
+    assert data["level"]["number"] == 1
+    assert data["next_level"]["number"] == 2
+    assert data["seconds_left"] == 20 * 60
+    assert data["level_ends_at"] is None
+    assert isinstance(data["prize_pool"], str)
+    datetime.fromisoformat(data["server_time"])
+
+
+def test_feed_while_running_gives_the_level_end(client, event, floor_user):
+    start = timezone.now() - timedelta(minutes=25)
+    services.clock_start(event=event, actor=floor_user, now=start)
+    make_entries(event, 10, busted=4)
+    data = client.get(feed_url(event)).json()
+    assert data["status"] == "running"
+    assert data["level"] == {"number": 2, "small_blind": 200, "big_blind": 400, "ante": 400, "is_break": False,
+                             "duration_seconds": 1200}
+    assert data["next_level"]["is_break"] is True
+    ends = datetime.fromisoformat(data["level_ends_at"])
+    assert ends == start + timedelta(minutes=40)
+    assert 14 * 60 < data["seconds_left"] <= 15 * 60
+    assert (data["entries"], data["players_left"], data["average_stack"]) == (10, 6, 50000)
+
+
+def test_feed_while_paused_has_no_level_end(client, event, floor_user):
+    services.clock_start(event=event, actor=floor_user)
+    services.clock_pause(event=event, actor=floor_user)
+    data = client.get(feed_url(event)).json()
+    assert data["status"] == "paused"
+    assert data["level_ends_at"] is None
+
+
+def test_feed_after_the_last_level_says_finished_and_keeps_the_last_level(client, event, floor_user):
+    services.clock_start(event=event, actor=floor_user, now=timezone.now() - timedelta(hours=3))
+    data = client.get(feed_url(event)).json()
+    assert data["status"] == "finished"
+    assert data["level"]["number"] == 5
+    assert data["next_level"] is None
+    assert data["seconds_left"] == 0
+
+
+def test_feed_and_screen_need_the_public_key_or_staff(client, client_as, event):
+    for name in ("clock:feed", "clock:screen", "clock:screen_state"):
+        url = reverse(name, kwargs={"slug": event.slug})
+        assert client.get(url).status_code == 404
+        assert client.get(url + "?k=wrong").status_code == 404
+        assert client.get(public_url(event, name, absolute=False)).status_code == 200
+        assert client_as("viewer").get(url).status_code == 200
+
+
+def count_queries(client, url) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        assert client.get(url).status_code == 200
+    return len(ctx.captured_queries)
+
+
+def test_feed_and_fragment_make_a_constant_number_of_queries(client, event, floor_user,
+                                                             django_assert_max_num_queries):
+    services.clock_start(event=event, actor=floor_user)
+    make_entries(event, 10, busted=3)
+    urls = [public_url(event, name, absolute=False) for name in ("clock:feed", "clock:screen_state")]
+    small = [count_queries(client, url) for url in urls]
+    make_entries(event, 990, busted=300)
+    large = [count_queries(client, url) for url in urls]
+    assert small == large
+    # Event, clock row, levels, field summary, and the prize summary's own few reads.
+    for url in urls:
+        with django_assert_max_num_queries(8):
+            client.get(url)
+
+
+def test_screen_prints_numbers_in_brazilian_format(client, db, floor_user):
+    levels = [("level", 25_000, 50_000, 50_000, 30, None), ("level", 50_000, 100_000, 100_000, 30, None)]
+    event = make_event(slug="big", starting_stack=1_234_567, levels=levels)
+    make_entries(event, 3)
+    services.clock_start(event=event, actor=floor_user)
+    html = client.get(public_url(event, "clock:screen", absolute=False), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "25.000 / 50.000" in html
+    assert "1.234.567" in html  # the average stack
+    assert "24,7" in html  # average in big blinds, one decimal with a comma
+
+
+def test_screen_shows_banners_that_apply(client, db, floor_user):
+    event = make_event(slug="banners", format="reentry", max_entries=3, late_registration_level=2, hand_for_hand=True)
+    services.clock_start(event=event, actor=floor_user)
+    html = client.get(public_url(event, "clock:screen_state", absolute=False)).content.decode()
+    for kind in ("hand-for-hand", "late-reg-open", "reentry"):
+        assert f'data-testid="banner-{kind}"' in html
+    services.clock_next_level(event=event, actor=floor_user)
+    services.clock_next_level(event=event, actor=floor_user)  # the break, after level 2
+    html = client.get(public_url(event, "clock:screen_state", absolute=False)).content.decode()
+    assert 'data-testid="banner-late-reg-closed"' in html
+    assert 'data-testid="banner-reentry"' not in html
+    colour = html.split('data-testid="colour-up"', 1)[1].split("</span>", 1)[0]
+    assert "25" in colour and "hidden" not in colour
+
+
+def test_desk_page_needs_floor_role(client_as, event):
+    url = reverse("clock:desk", kwargs={"slug": event.slug})
+    assert client_as("floor").get(url).status_code == 200
+    assert client_as("director").get(url).status_code == 200
+    assert client_as("registration").get(url).status_code == 403
+    assert client_as("viewer").get(url).status_code == 403
+
+
+def test_controls_refuse_other_roles_with_a_fragment_for_htmx(client_as, event):
+    url = reverse("clock:control", kwargs={"slug": event.slug, "action": "start"})
+    response = client_as("viewer").post(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert "<html" not in response.content.decode().lower()
+    assert not ClockState.objects.filter(event=event, level_started_at__isnull=False).exists()
+
+
+def test_controls_drive_the_clock_and_are_audited(client_as, event):
+    desk = client_as("floor")
+    url = lambda action: reverse("clock:control", kwargs={"slug": event.slug, "action": action})  # noqa: E731
+    assert desk.post(url("start"), HTTP_HX_REQUEST="true").status_code == 200
+    assert desk.post(url("next"), HTTP_HX_REQUEST="true").status_code == 200
+    assert desk.post(url("pause"), HTTP_HX_REQUEST="true").status_code == 200
+    response = desk.post(url("pause"), HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 409
+    assert 'data-testid="clock-error"' in response.content.decode()
+    assert desk.post(url("set-left"), {"time_left": "7:30"}, HTTP_HX_REQUEST="true").status_code == 200
+    _, reading = clock_reading(event=event)
+    assert (reading.position, reading.seconds_left, reading.paused) == (2, timedelta(minutes=7, seconds=30), True)
+    assert desk.post(url("set-left"), {"time_left": "7:75"}, HTTP_HX_REQUEST="true").status_code == 400
+    assert desk.post(url("resume")).status_code == 200  # without htmx: the full page
+    assert list(AuditEntry.entries.filter(event_id=event.pk).values_list("action", flat=True).order_by("id")) == [
+        "clock.start", "clock.next", "clock.pause", "clock.set_left", "clock.resume",
+    ]
+
+
+def test_controls_only_accept_post(client_as, event):
+    url = reverse("clock:control", kwargs={"slug": event.slug, "action": "start"})
+    assert client_as("floor").get(url).status_code == 405
+
+
+def test_screens_page_lists_running_events_with_their_screen_links(client_as, db, floor_user):
+    running = make_event(slug="running")
+    draft = make_event(slug="draft", status="draft")
+    started_draft = make_event(slug="started", status="registering")
+    services.clock_start(event=started_draft, actor=floor_user)
+    html = client_as("viewer").get(reverse("clock:screens")).content.decode()
+    assert public_url(running, "clock:screen", absolute=False).replace("&", "&amp;") in html or \
+        public_url(running, "clock:screen", absolute=False) in html
+    assert 'data-slug="started"' in html
+    assert 'data-slug="draft"' not in html
+    assert draft.slug not in html.split('data-testid="screens"', 1)[1]
