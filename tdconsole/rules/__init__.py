@@ -1,0 +1,64 @@
+"""The rules engine: no-limit and fixed-limit Texas hold'em, ruled as a tournament director would.
+
+Pure Python (no Django): cards and hand evaluation (eval7 inside), the betting state seat by seat,
+pots and side pots, showdown, odd chips, PHH reading and writing, and rulings with bilingual
+(English / pt-BR) explanations that cite the rule applied.
+
+Reading a hand history and ruling on it::
+
+    from tdconsole.rules import parse_phh, Hand
+    spec = parse_phh(text)            # raises PHHError(.line, .field, .code) if unusable
+    hand = Hand.replay(spec)          # stops before the first illegal action (hand.error)
+    ruling = hand.ruling("pt-br")     # dict in the shape of shared/specs/adjudication.md
+
+Step by step, for a page at the desk::
+
+    spec = spec_from_table(stacks=[10000, 8000, 1000], small_blind=100, big_blind=200,
+                           ante=200, big_blind_ante=True, players=["Ana", "Bia", "Caio"])
+    hand = Hand(spec)                 # blinds and antes are posted
+    opts = hand.options()             # Options(player, fold, check, call, raise_min_to,
+                                      #         raise_max_to, reason_en, reason_pt, rule)
+    hand.can_apply("p3 cbr 600")      # True / False, nothing changes
+    hand.apply("p3 cbr 600")          # raises IllegalAction(.error: RuleError) when illegal
+    hand.pots()                       # [Pot(amount, eligible, winners, awards, odd_units)]
+    hand.status                       # "in_progress" | "complete" | "invalid"
+    hand.ruling("en")                 # the full ruling, as for the command
+    hand_to_phh(spec, hand.history)   # PHH text to download
+
+Players are indexes in PHH position order (0 = p1, the first seat left of the button; heads-up
+p1 is the big blind). Chips are ints. Values are frozen dataclasses; :class:`Hand` is the only
+mutable object and changes only through ``apply``.
+"""
+
+from .cards import CATEGORIES, HandValue, best_hand, evaluate_score
+from .engine import Hand, IllegalAction, Options, Pot, RuleError
+from .phh import HandSpec, PHHError, hand_to_phh, parse_action, parse_phh, spec_from_mapping, spec_from_table
+from .ruling import build_ruling, ruling_text
+from .texts import RULES
+
+__all__ = [
+    "CATEGORIES",
+    "RULES",
+    "Hand",
+    "HandSpec",
+    "HandValue",
+    "IllegalAction",
+    "Options",
+    "PHHError",
+    "Pot",
+    "RuleError",
+    "best_hand",
+    "build_ruling",
+    "evaluate_score",
+    "hand_to_phh",
+    "parse_action",
+    "parse_phh",
+    "ruling_text",
+    "spec_from_mapping",
+    "spec_from_table",
+]
+
+
+def adjudicate_text(text: str, lang: str = "en", *, explain: bool = True) -> dict[str, object]:
+    """Parse PHH text and return its ruling (raises PHHError for an unusable file)."""
+    return Hand.replay(parse_phh(text)).ruling(lang, explain=explain)

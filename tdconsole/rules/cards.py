@@ -1,0 +1,137 @@
+"""Cards and seven-card hand evaluation (eval7 underneath, our own types on top)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import eval7
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+CATEGORIES = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+)
+
+# eval7 cards are immutable; build each one once.
+_EVAL7: dict[str, Any] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
+_evaluate = eval7.evaluate
+
+
+class CardError(ValueError):
+    """A card or group of cards is not written in PHH notation."""
+
+
+def is_card(text: str) -> bool:
+    """Return True when text is one card such as 'As' or 'Td'."""
+    return text in _EVAL7
+
+
+def split_cards(text: str) -> tuple[str, ...]:
+    """Split 'AsKd' into ('As', 'Kd'); unknown cards '??' are kept as '??'."""
+    if len(text) % 2:
+        raise CardError(text)
+    out = tuple(text[i : i + 2] for i in range(0, len(text), 2))
+    for card in out:
+        if card != "??" and card not in _EVAL7:
+            raise CardError(card)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """The value of the best five-card hand that can be made from some cards.
+
+    ``score`` compares hands (bigger wins, equal means a tie); ``category`` is one of
+    :data:`CATEGORIES`; ``best_five`` lists the five cards that play, strongest first in the
+    order the category is compared.
+    """
+
+    score: int
+    category: str
+    best_five: tuple[str, ...]
+
+
+def evaluate_score(cards: Sequence[str]) -> int:
+    """Score five to seven cards; a bigger score is a better hand."""
+    return int(_evaluate([_EVAL7[c] for c in cards]))
+
+
+def category_of(score: int) -> str:
+    """Return the category name of a score."""
+    return CATEGORIES[score >> 24]
+
+
+def _ranks_in_order(score: int) -> list[int]:
+    """Rank indexes (0 = deuce) of the five cards that play, in comparison order."""
+    kind = score >> 24
+    nib = [(score >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+    if kind in (0, 5):  # high card, flush: five ranks
+        return nib
+    if kind == 1:  # pair
+        return [nib[0], nib[0], nib[1], nib[2], nib[3]]
+    if kind == 2:  # two pair
+        return [nib[0], nib[0], nib[1], nib[1], nib[2]]
+    if kind == 3:  # trips
+        return [nib[0], nib[0], nib[0], nib[1], nib[2]]
+    if kind in (4, 8):  # straight, straight flush: top card given
+        top = nib[0]
+        if top == 3:  # five-high: the ace plays low
+            return [3, 2, 1, 0, 12]
+        return [top, top - 1, top - 2, top - 3, top - 4]
+    if kind == 6:  # full house
+        return [nib[0], nib[0], nib[0], nib[1], nib[1]]
+    return [nib[0], nib[0], nib[0], nib[0], nib[1]]  # quads
+
+
+def best_hand(cards: Sequence[str]) -> HandValue:
+    """Evaluate five to seven cards and name the five that play."""
+    score = evaluate_score(cards)
+    kind = score >> 24
+    pool = list(cards)
+    if kind in (5, 8):  # flush or straight flush: only the flush suit plays
+        counts: dict[str, int] = {}
+        for c in pool:
+            counts[c[1]] = counts.get(c[1], 0) + 1
+        suit = max(counts, key=lambda s: counts[s])
+        pool = [c for c in pool if c[1] == suit]
+    chosen: list[str] = []
+    for rank in _ranks_in_order(score):
+        letter = RANKS[rank]
+        for c in sorted(pool, key=lambda c: SUITS.index(c[1]), reverse=True):
+            if c[0] == letter and c not in chosen:
+                chosen.append(c)
+                break
+    return HandValue(score=score, category=CATEGORIES[kind], best_five=tuple(chosen))
+
+
+def evaluations_per_second(iterations: int = 200_000) -> float:
+    """Measure raw seven-card evaluations per second (for the benchmark command)."""
+    import random
+    import time
+
+    deck = list(_EVAL7.values())
+    rng = random.Random(7)
+    hands = [rng.sample(deck, 7) for _ in range(1000)]
+    evaluate = _evaluate
+    rounds = max(1, iterations // len(hands))
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for h in hands:
+            evaluate(h)
+    return rounds * len(hands) / (time.perf_counter() - start)
+
+
+def known(cards: Iterable[str]) -> bool:
+    """Return True when no card is the unknown '??'."""
+    return all(c != "??" for c in cards)

@@ -1,0 +1,728 @@
+"""The betting state machine: one hand of no-limit or fixed-limit hold'em, action by action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import best_hand, evaluate_score
+from .phh import Action, HandSpec, parse_action
+from .texts import RULES, text
+
+STREET_CARDS = (3, 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the player to act may do right now.
+
+    ``call`` is the number of chips needed to call (0 when checking is possible); ``raise_min_to``
+    and ``raise_max_to`` are totals for the street, both None when raising is not allowed.
+    """
+
+    player: int
+    fold: bool
+    check: bool
+    call: int
+    raise_min_to: int | None
+    raise_max_to: int | None
+    reason_en: str
+    reason_pt: str
+    rule: str | None
+    reason_key: str = ""
+    reason_params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"p{self.player + 1}"
+
+    def reason(self, lang: str) -> str:
+        return self.reason_pt if lang == "pt-br" else self.reason_en
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot: its chips, who may win it and, once the hand is over, who did."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    awards: tuple[tuple[int, int], ...] = ()
+    odd_units: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RuleError:
+    """An illegal action: replay stopped before it."""
+
+    action_index: int
+    action: str
+    code: str
+    rule: str | None
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def message(self, lang: str) -> str:
+        return text(f"err.{self.code}", lang, **dict(self.params))
+
+    def remedy(self, lang: str) -> str | None:
+        key = f"err.{self.code}.remedy"
+        from .texts import T
+
+        if key not in T:
+            return None
+        return text(key, lang, **dict(self.params))
+
+
+class IllegalAction(ValueError):
+    """Raised by :meth:`Hand.apply` for an action the rules do not allow."""
+
+    def __init__(self, error: RuleError):
+        self.error = error
+        super().__init__(f"{error.code}: {error.message('en')}")
+
+
+@dataclass(slots=True)
+class _Showdown:
+    pots: list[Pot]
+    pending: list[int] = field(default_factory=list)
+
+
+def _err(code: str, rule_key: str | None, **params: Any) -> tuple[str, str | None, tuple[tuple[str, Any], ...]]:
+    return (code, RULES.get(rule_key) if rule_key else None, tuple(params.items()))
+
+
+class Hand:
+    """A hand in play. Build it from a :class:`HandSpec`; blinds and antes are posted at once.
+
+    Use :meth:`apply` for each action (it raises :class:`IllegalAction`), or
+    :meth:`replay` to run the spec's actions and stop at the first illegal one.
+    """
+
+    def __init__(self, spec: HandSpec):
+        n = len(spec.starting_stacks)
+        self.spec = spec
+        self.n = n
+        self.limit = spec.variant == "FT"
+        self.stack = list(spec.starting_stacks)
+        self.bet = [0] * n
+        self.total = [0] * n
+        self.folded = [False] * n
+        self.acted = [False] * n
+        self.acted_seq = [0] * n
+        self.hole: list[tuple[str, ...] | None] = [None] * n
+        self.shown: list[tuple[str, ...] | None] = [None] * n
+        self.mucked = [False] * n
+        self.board: list[str] = []
+        self.seen: set[str] = set()
+        self.street = 0
+        self.history: list[str] = []
+        self.error: RuleError | None = None
+        self.uncalled: list[tuple[int, int]] = []
+        self.events: list[tuple[Any, ...]] = []
+        self.aggressor: list[int | None] = [None, None, None, None]
+        self.last_betting_street = 0
+        self.runout = False
+        self.runout_street: int | None = None
+        self.over = False  # won by everyone else folding
+        self.showdown = False  # board complete and betting over
+        self.dead = 0  # big blind ante: dead money for the main pot
+        self.raise_seq = 0
+        self.bets_count = 0
+        self.ante_paid = [0] * n
+        self.blind_paid = [0] * n
+        self._settled: _Showdown | None = None
+        self._post()
+
+    # ------------------------------------------------------------------ set-up
+    def _post(self) -> None:
+        spec, n = self.spec, self.n
+        if n == 2:
+            posts = [spec.blinds_or_straddles[1], spec.blinds_or_straddles[0]]
+            antes = [spec.antes[1], spec.antes[0]]
+        else:
+            posts = list(spec.blinds_or_straddles)
+            antes = list(spec.antes)
+        self.posts = posts
+        payers = [i for i in range(n) if antes[i]]
+        self.bba = len(payers) == 1
+        stack, bet, total = self.stack, self.bet, self.total
+        for i in range(n):
+            blind, ante = posts[i], antes[i]
+            if self.bba and ante and spec.bba_order == "blind_first":
+                paid_blind = min(blind, stack[i])
+                stack[i] -= paid_blind
+                paid_ante = min(ante, stack[i])
+                stack[i] -= paid_ante
+            else:
+                paid_ante = min(ante, stack[i])
+                stack[i] -= paid_ante
+                paid_blind = min(blind, stack[i])
+                stack[i] -= paid_blind
+            bet[i] = paid_blind
+            self.ante_paid[i] = paid_ante
+            self.blind_paid[i] = paid_blind
+            if self.bba:
+                self.dead += paid_ante
+                total[i] = paid_blind
+            else:
+                total[i] = paid_blind + paid_ante
+        top = max(posts)
+        self.current = top
+        if self.limit:
+            self.size = spec.small_bet
+            self.full_level = top
+            self.bets_count = 1 if top else 0
+            self.last_full = spec.small_bet
+        else:
+            self.size = spec.min_bet
+            self.full_level = top
+            self.last_full = max(top, spec.min_bet)
+        if top:
+            opener = max(i for i in range(n) if posts[i] == top)
+            start = (opener + 1) % n
+        else:
+            start = 0
+        self.actor: int | None = self._first_from(start)
+        if self.actor is None:
+            self._close_round()
+
+    # ------------------------------------------------------------------ helpers
+    def _needs(self, j: int) -> bool:
+        if self.folded[j] or self.stack[j] == 0:
+            return False
+        if self.bet[j] < self.current:
+            return True
+        if self.acted[j]:
+            return False
+        # An unacted player still has a decision only if someone else could answer it.
+        stack, folded = self.stack, self.folded
+        for k in range(self.n):
+            if k != j and not folded[k] and stack[k] > 0:
+                return True
+        return False
+
+    def _first_from(self, start: int) -> int | None:
+        n, stack, folded, bet, acted, current = self.n, self.stack, self.folded, self.bet, self.acted, self.current
+        j = start
+        for _ in range(n):
+            if j >= n:
+                j -= n
+            if not folded[j] and stack[j] > 0:
+                if bet[j] < current:
+                    return j
+                if not acted[j]:
+                    # An unacted player has a decision only if someone else could answer it.
+                    for k in range(n):
+                        if k != j and not folded[k] and stack[k] > 0:
+                            return j
+            j += 1
+        return None
+
+    def _live(self) -> list[int]:
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    def _others_can_act(self, i: int) -> bool:
+        stack, folded = self.stack, self.folded
+        return any(k != i and not folded[k] and stack[k] > 0 for k in range(self.n))
+
+    # ------------------------------------------------------------------ options
+    def _raise_window(self, i: int) -> tuple[int | None, int | None, str, str | None, dict[str, Any]]:
+        """(min_to, max_to, reason key, rule key, params) for player i."""
+        bet, current, stack = self.bet[i], self.current, self.stack[i]
+        most = bet + stack
+        faced = current - bet
+        name = f"p{i + 1}"
+        params: dict[str, Any] = {"player": name, "faced": faced, "current": current, "full": self.last_full}
+        if stack <= faced:
+            return None, None, "opt.short_stack", "table_stakes", params
+        if not self._others_can_act(i):
+            return None, None, "opt.others_all_in", "table_stakes", params
+        if self.limit:
+            cap = self.spec.raise_cap
+            if cap and self.bets_count >= cap + 1:
+                params["cap"] = cap
+                return None, None, "opt.cap", "raise_cap", params
+            if self.acted[i] and not (self.raise_seq > self.acted_seq[i] or faced >= self.size):
+                params["full"] = self.size
+                return None, None, "opt.not_reopened", "limit_reopening", params
+            target = self.full_level + self.size
+            to = min(target, most)
+            params["min_to"] = to
+            return to, to, "opt.limit", "raise_amounts", params
+        if self.acted[i] and faced < self.last_full:
+            return None, None, "opt.not_reopened", "reopening", params
+        if current == 0:
+            min_to = self.spec.min_bet
+        else:
+            min_to = current + self.last_full
+        params["min_to"] = min_to
+        if most < min_to:
+            return most, most, "opt.all_in_only_raise", "all_in_any_amount", params
+        if self.acted[i]:
+            key, rule = "opt.reopened", "reopening"
+        elif current > self.full_level:
+            key, rule = "opt.unacted_short", "short_all_in_raise"
+        elif current == 0:
+            key, rule = "opt.open_bet", "raise_amounts"
+        else:
+            key, rule = "opt.min_raise", "raise_amounts"
+        return min_to, most, key, rule, params
+
+    def options(self) -> Options | None:
+        """The options of the player to act, or None when nobody is to act."""
+        i = self.actor
+        if i is None or self.over or self.showdown:
+            return None
+        faced = self.current - self.bet[i]
+        call = min(faced, self.stack[i]) if faced > 0 else 0
+        min_to, max_to, key, rule_key, params = self._raise_window(i)
+        return Options(
+            player=i,
+            fold=True,
+            check=faced <= 0,
+            call=call,
+            raise_min_to=min_to,
+            raise_max_to=max_to,
+            reason_en=text(key, "en", **params),
+            reason_pt=text(key, "pt-br", **params),
+            rule=RULES.get(rule_key) if rule_key else None,
+            reason_key=key,
+            reason_params=tuple(params.items()),
+        )
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: str) -> None:
+        """Apply one PHH action line; raise IllegalAction (state unchanged) if the rules forbid it."""
+        if self.error is not None:
+            raise IllegalAction(self.error)
+        try:
+            parsed = parse_action(action, self.n)
+        except ValueError as exc:
+            raise IllegalAction(
+                RuleError(len(self.history), action, "malformed", None, (("detail", str(exc)),))
+            ) from None
+        problem = self._step(parsed)
+        if problem is not None:
+            code, rule, params = problem
+            raise IllegalAction(RuleError(len(self.history), parsed[4], code, rule, params))
+
+    def can_apply(self, action: str) -> bool:
+        """True when :meth:`apply` would accept the action (the hand is not changed)."""
+        try:
+            parsed = parse_action(action, self.n)
+        except ValueError:
+            return False
+        return self.error is None and self._check(parsed) is None
+
+    @classmethod
+    def replay(cls, spec: HandSpec) -> Hand:
+        """Replay every action of the spec; stop before the first illegal one (see ``error``)."""
+        hand = cls(spec)
+        step = hand._step
+        for index, action in enumerate(spec.parsed):
+            problem = step(action)
+            if problem is not None:
+                code, rule, params = problem
+                hand.error = RuleError(index, action[4], code, rule, params)
+                break
+        return hand
+
+    def _check(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
+        """Validate without changing anything."""
+        kind, who, amount, cards, _ = action
+        if kind == "dh":
+            if cards is None:
+                return None
+            for c in cards:
+                if c != "??" and (c in self.seen or cards.count(c) > 1):
+                    return _err("duplicate_card", "dealing", card=c)
+            return None
+        if self.over or (self.showdown and kind != "sm"):
+            return _err("hand_over", None)
+        if kind == "db":
+            assert cards is not None
+            if self.actor is not None:
+                return _err("board_before_betting_closed", "dealing", expected=f"p{self.actor + 1}")
+            if len(self.board) >= 5:
+                return _err("board_complete", "dealing")
+            expected = STREET_CARDS[min(self.street, 2)] if len(self.board) < 5 else 0
+            if len(cards) != expected:
+                return _err(
+                    "wrong_board_count", "dealing", street=f"street.{self.street + 1}", expected=expected,
+                    count=len(cards),
+                )
+            for c in cards:
+                if c in self.seen or cards.count(c) > 1:
+                    return _err("duplicate_card", "dealing", card=c)
+            return None
+        name = f"p{who + 1}"
+        if kind == "sm":
+            if self.folded[who]:
+                return _err("folded_player_cannot_show", None, player=name)
+            if not (self.showdown or self.runout):
+                return _err("show_before_showdown", "showdown_order", player=name)
+            if cards is not None:
+                dealt = self.hole[who]
+                if dealt is not None and "??" not in dealt and sorted(dealt) != sorted(cards):
+                    return _err("shown_cards_differ", "cards_speak", player=name, shown="".join(cards),
+                                dealt="".join(dealt))
+                if dealt is None or "??" in dealt:
+                    for c in cards:
+                        if c in self.seen:
+                            return _err("duplicate_card", "dealing", card=c)
+            return None
+        # betting actions
+        if self.actor is None:
+            if self.folded[who]:
+                return _err("player_folded", None, player=name)
+            return _err("betting_closed", None, player=name)
+        if who != self.actor:
+            if self.folded[who]:
+                return _err("player_folded", None, player=name)
+            if self.stack[who] == 0:
+                return _err("player_all_in", None, player=name)
+            return _err("not_your_turn", "out_of_turn", player=name, expected=f"p{self.actor + 1}")
+        if kind == "cbr":
+            return self._check_raise(who, amount)
+        return None
+
+    def _check_raise(self, i: int, to: int) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
+        bet, stack, current = self.bet[i], self.stack[i], self.current
+        most = bet + stack
+        name = f"p{i + 1}"
+        if to > most:
+            return _err("bet_exceeds_stack", "table_stakes", player=name, amount=to, limit=most)
+        if to <= current:
+            if current == 0:
+                return _err("below_minimum_bet", "raise_amounts", amount=to, minimum=self.spec.min_bet or self.size)
+            return _err("raise_not_above_bet", "raise_amounts", amount=to, current=current)
+        faced = current - bet
+        if stack <= faced:
+            return _err("cannot_raise_short", "table_stakes", player=name)
+        if not self._others_can_act(i):
+            return _err("no_one_to_raise", "table_stakes")
+        if self.limit:
+            cap = self.spec.raise_cap
+            if cap and self.bets_count >= cap + 1:
+                return _err("raise_cap_reached", "raise_cap", cap=cap)
+            if self.acted[i] and not (self.raise_seq > self.acted_seq[i] or faced >= self.size):
+                return _err("raise_not_reopened", "limit_reopening", player=name, faced=faced, full=self.size)
+            target = self.full_level + self.size
+            if to != target and not (to == most and to < target):
+                return _err("wrong_limit_amount", "raise_amounts", expected=min(target, most), amount=to)
+            return None
+        if self.acted[i] and faced < self.last_full:
+            return _err("raise_not_reopened", "reopening", player=name, faced=faced, full=self.last_full)
+        if current == 0:
+            if to < self.spec.min_bet and to != most:
+                return _err("below_minimum_bet", "raise_amounts", amount=to, minimum=self.spec.min_bet)
+            return None
+        min_to = current + self.last_full
+        if to < min_to and to != most:
+            return _err("below_minimum_raise", "raise_amounts", amount=to, minimum=min_to, full=self.last_full)
+        return None
+
+    def _step(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
+        kind, who, amount, cards, raw = action
+        if kind == "dh" and cards is not None:
+            c0, c1 = cards
+            seen = self.seen
+            if c0 != "??" and c1 != "??" and c0 != c1 and c0 not in seen and c1 not in seen:
+                seen.add(c0)
+                seen.add(c1)
+                self.hole[who] = cards
+                self.history.append(raw)
+                return None
+            if c0 == "??" and c1 == "??":
+                if self.hole[who] is None:
+                    self.hole[who] = cards
+                self.history.append(raw)
+                return None
+        if not ((kind == "f" or kind == "cc") and who == self.actor and not self.over):
+            problem = self._check(action)
+            if problem is not None:
+                return problem
+        self.history.append(raw)
+        if kind == "dh":
+            assert cards is not None
+            if "??" not in cards:
+                self.hole[who] = cards
+                self.seen.update(cards)
+            elif self.hole[who] is None:
+                self.hole[who] = cards
+            return None
+        if kind == "db":
+            assert cards is not None
+            self.board.extend(cards)
+            self.seen.update(cards)
+            self._new_street()
+            return None
+        if kind == "sm":
+            if cards is None:
+                self.mucked[who] = True
+            else:
+                self.shown[who] = cards
+                dealt = self.hole[who]
+                if dealt is None or "??" in dealt:
+                    self.hole[who] = cards
+                    self.seen.update(cards)
+            self._settled = None
+            return None
+        i = who
+        if kind == "f":
+            self.folded[i] = True
+            self.acted[i] = True
+            live = [k for k in range(self.n) if not self.folded[k]]
+            if len(live) == 1:
+                self._return_uncalled()
+                self.over = True
+                self.actor = None
+                return None
+        elif kind == "cc":
+            add = min(self.current - self.bet[i], self.stack[i])
+            if add > 0:
+                self.bet[i] += add
+                self.stack[i] -= add
+                self.total[i] += add
+            self.acted[i] = True
+            self.acted_seq[i] = self.raise_seq
+        else:  # cbr
+            self._raise(i, amount)
+        nxt = self._first_from((i + 1) % self.n)
+        self.actor = nxt
+        if nxt is None:
+            self._close_round()
+        return None
+
+    def _raise(self, i: int, to: int) -> None:
+        current = self.current
+        add = to - self.bet[i]
+        self.stack[i] -= add
+        self.bet[i] = to
+        self.total[i] += add
+        increment = to - current
+        if self.limit:
+            if to - self.full_level >= self.size or 2 * (to - self.full_level) >= self.size:
+                if to - self.full_level < self.size:
+                    self.events.append(("half_bet_all_in", i, to))
+                self.full_level = to
+                self.bets_count += 1
+                self.raise_seq += 1
+            else:
+                self.events.append(("short_all_in", i, to, to - current, current, self.size))
+        else:
+            if (current == 0 and to >= self.spec.min_bet) or (current > 0 and increment >= self.last_full):
+                self.last_full = max(increment, self.last_full) if current else max(to, self.spec.min_bet)
+                self.full_level = to
+                self.raise_seq += 1
+            else:
+                self.events.append(("short_all_in", i, to, increment, current, self.last_full))
+        self.current = to
+        self.acted[i] = True
+        self.acted_seq[i] = self.raise_seq
+        self.aggressor[self.street] = i
+        self.last_betting_street = self.street
+
+    def _return_uncalled(self) -> None:
+        bet = self.bet
+        top = max(bet)
+        if top <= 0:
+            return
+        leaders = [k for k in range(self.n) if bet[k] == top]
+        if len(leaders) != 1:
+            return
+        k = leaders[0]
+        second = max((bet[j] for j in range(self.n) if j != k), default=0)
+        if top > second:
+            back = top - second
+            bet[k] -= back
+            self.stack[k] += back
+            self.total[k] -= back
+            self.uncalled.append((k, back))
+
+    def _close_round(self) -> None:
+        self._return_uncalled()
+        able = sum(1 for k in range(self.n) if not self.folded[k] and self.stack[k] > 0)
+        if able <= 1 and not self.runout:
+            self.runout = True
+            self.runout_street = self.street
+        if len(self.board) >= 5:
+            self.showdown = True
+        self.actor = None
+
+    def _new_street(self) -> None:
+        n = self.n
+        self.street = min(self.street + 1, 3)
+        self.bet = [0] * n
+        self.acted = [False] * n
+        self.current = 0
+        self.full_level = 0
+        self.bets_count = 0
+        if self.limit:
+            self.size = self.spec.small_bet if self.street < 2 else self.spec.big_bet
+            self.last_full = self.size
+        else:
+            self.last_full = self.spec.min_bet
+        if self.runout:
+            if len(self.board) >= 5:
+                self.showdown = True
+            self.actor = None
+            return
+        self.last_betting_street = self.street
+        self.actor = self._first_from(0)
+        if self.actor is None:
+            self._close_round()
+
+    # ------------------------------------------------------------------ results
+    @property
+    def status(self) -> str:
+        if self.error is not None:
+            return "invalid"
+        if self.over:
+            return "complete"
+        if self.showdown:
+            return "in_progress" if self.settle().pending else "complete"
+        return "in_progress"
+
+    def raw_pots(self) -> list[tuple[int, list[int]]]:
+        """Main pot first, then side pots: (amount, eligible players), before any award."""
+        n, total, folded = self.n, self.total, self.folded
+        live = [i for i in range(n) if not folded[i]]
+        if not live:
+            return []
+        top = max(total[i] for i in live)
+        levels = sorted({total[i] for i in live if self.stack[i] == 0 and total[i] < top} | {top})
+        pots: list[tuple[int, list[int]]] = []
+        prev = 0
+        for level in levels:
+            if level <= prev:
+                continue
+            amount = 0
+            for t in total:
+                if t > prev:
+                    amount += (t if t < level else level) - prev
+            eligible = [i for i in live if total[i] >= level]
+            if pots and pots[-1][1] == eligible:
+                pots[-1] = (pots[-1][0] + amount, eligible)
+            elif amount:
+                pots.append((amount, eligible))
+            prev = level
+        rest = sum(t - prev for t in total if t > prev)
+        if self.dead or rest:
+            if pots:
+                pots[0] = (pots[0][0] + self.dead, pots[0][1])
+                pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+            else:
+                pots.append((self.dead + rest, live))
+        return pots
+
+    def scores(self) -> dict[int, int]:
+        """Hand scores of every player still in with known cards (needs five board cards)."""
+        out: dict[int, int] = {}
+        if len(self.board) < 5:
+            return out
+        for i in range(self.n):
+            if self.folded[i] or self.mucked[i]:
+                continue
+            cards = self.shown[i] or self.hole[i]
+            if cards is None or "??" in cards:
+                continue
+            out[i] = evaluate_score([*cards, *self.board])
+        return out
+
+    def settle(self) -> _Showdown:
+        """Award every pot (when the hand is over); cached until the next show or muck."""
+        if self._settled is not None:
+            return self._settled
+        raw = self.raw_pots()
+        chip = self.spec.smallest_chip
+        pots: list[Pot] = []
+        pending: list[int] = []
+        if self.over:
+            winner = next(i for i in range(self.n) if not self.folded[i])
+            for amount, eligible in raw:
+                pots.append(Pot(amount, tuple(eligible), (winner,), ((winner, amount),)))
+        elif self.showdown:
+            scores = self.scores()
+            for amount, eligible in raw:
+                claim = [i for i in eligible if not self.mucked[i]]
+                if not claim:
+                    claim = list(eligible)
+                if len(claim) == 1:
+                    winners = claim
+                else:
+                    unknown = [i for i in claim if i not in scores]
+                    if unknown:
+                        pending.extend(i for i in unknown if i not in pending)
+                        pots.append(Pot(amount, tuple(eligible)))
+                        continue
+                    best = max(scores[i] for i in claim)
+                    winners = [i for i in claim if scores[i] == best]
+                units, remainder = divmod(amount, chip)
+                share, odd = divmod(units, len(winners))
+                # Position order from the button's left is the player order (heads-up: p1 first).
+                awards = []
+                for rank, w in enumerate(sorted(winners)):
+                    got = share * chip + (chip if rank < odd else 0) + (remainder if rank == 0 else 0)
+                    awards.append((w, got))
+                pots.append(Pot(amount, tuple(eligible), tuple(sorted(winners)), tuple(awards), odd))
+        else:
+            pots = [Pot(a, tuple(e)) for a, e in raw]
+        result = _Showdown(pots, pending)
+        if self.over or self.showdown:
+            self._settled = result
+        return result
+
+    def pots(self) -> list[Pot]:
+        return self.settle().pots
+
+    def finishing_stacks(self) -> list[int] | None:
+        """Each player's chips after the pots are pushed; None unless the hand is complete."""
+        if self.error is not None or not (self.over or self.showdown) or self.settle().pending:
+            return None
+        out = list(self.stack)
+        for pot in self.settle().pots:
+            for w, got in pot.awards:
+                out[w] += got
+        return out
+
+    def showdown_info(self) -> tuple[bool, list[int]] | None:
+        """(all_exposed, order) when the hand went to a showdown, else None."""
+        if not self.showdown or self.over:
+            return None
+        n = self.n
+        contenders = [i for i in range(n) if not self.folded[i]]
+        if len(contenders) < 2:
+            return None
+        aggressor = self.aggressor[self.last_betting_street]
+        start = aggressor if aggressor is not None and not self.folded[aggressor] else 0
+        order = sorted(contenders, key=lambda i: (i - start) % n)
+        any_all_in = any(self.stack[i] == 0 for i in contenders)
+        if self.spec.mode == "cash":
+            if self.runout_street is not None and self.runout_street < 3 and self.spec.variant == "NT":
+                order = [i for i in order if self.stack[i] == 0] + [i for i in order if self.stack[i] > 0]
+            return False, order
+        return any_all_in, order
+
+    def hand_values(self) -> dict[int, Any]:
+        """Best five and category of every player still in whose cards are known at showdown."""
+        out: dict[int, Any] = {}
+        if not self.showdown or len(self.board) < 5:
+            return out
+        for i in range(self.n):
+            if self.folded[i] or self.mucked[i]:
+                continue
+            cards = self.shown[i] or self.hole[i]
+            if cards is None or "??" in cards:
+                continue
+            out[i] = best_hand([*cards, *self.board])
+        return out
+
+    def to_act(self) -> Options | None:
+        return self.options()
+
+    def ruling(self, lang: str = "en", *, explain: bool = True) -> dict[str, Any]:
+        """The ruling in the contract's JSON shape (see shared/specs/adjudication.md)."""
+        from .ruling import build_ruling
+
+        return build_ruling(self, lang, explain=explain)

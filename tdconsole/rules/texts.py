@@ -1,0 +1,401 @@
+"""Bilingual (English / Brazilian Portuguese) text tables for rulings.
+
+Every sentence here was written for this project. Keys are stable; the values are
+``str.format`` templates. ``RULES`` holds the rule citation for each situation in one place so
+a tournament director can adjust the numbering to the edition the house uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("en", "pt-br")
+
+# Rule citations (Poker TDA numbering as cited by the house reference texts; the rest are the
+# generally accepted table-stakes and dealing principles, named rather than numbered).
+RULES: dict[str, str | None] = {
+    "raise_amounts": "TDA 43",
+    "reopening": "TDA 47",
+    "limit_reopening": "TDA 47-B",
+    "face_up_all_in": "TDA 16",
+    "showdown_order": "TDA 17",
+    "cash_all_in_show": "WSOP 149",
+    "odd_chips": "TDA 20",
+    "side_pots": "TDA 21",
+    "out_of_turn": "TDA 53",
+    "all_in_any_amount": "WSOP 175",
+    "short_all_in_raise": "WSOP 176",
+    "short_blind": "WSOP 154",
+    "bba": "TDA BBA",
+    "table_stakes": "Table stakes",
+    "cards_speak": "Cards speak",
+    "muck": "Mucked hand",
+    "dealing": "Dealing order",
+    "raise_cap": "Limit raise cap",
+    "uncalled": "Uncalled bet",
+    "blinds": "Blinds and antes",
+    "heads_up": "Heads-up blinds",
+}
+
+T: dict[str, dict[str, str]] = {
+    # --- errors -------------------------------------------------------------------------
+    "err.not_your_turn": {
+        "en": "It is {expected}'s turn to act, not {player}'s.",
+        "pt-br": "A vez de agir é de {expected}, não de {player}.",
+    },
+    "err.not_your_turn.remedy": {
+        "en": "Action out of turn: it is not binding if the action before it changes; {expected} acts first.",
+        "pt-br": "Ação fora de vez: ela não vale se a ação anterior mudar; {expected} age primeiro.",
+    },
+    "err.betting_closed": {
+        "en": "{player} cannot act: the betting round is over and the dealer must deal or go to showdown.",
+        "pt-br": "{player} não pode agir: a rodada de apostas acabou e o dealer deve distribuir ou ir ao showdown.",
+    },
+    "err.hand_over": {
+        "en": "The hand is already over; no further action is possible.",
+        "pt-br": "A mão já terminou; não cabe mais nenhuma ação.",
+    },
+    "err.bet_exceeds_stack": {
+        "en": "{player} bets to {amount} but has only {limit} in total (table stakes).",
+        "pt-br": "{player} aposta até {amount}, mas só tem {limit} no total (table stakes).",
+    },
+    "err.bet_exceeds_stack.remedy": {
+        "en": "Only the chips in front of the player play: the bet stands as all-in for {limit}.",
+        "pt-br": "Só valem as fichas à frente do jogador: a aposta vale como all-in de {limit}.",
+    },
+    "err.below_minimum_bet": {
+        "en": "A bet to {amount} is below the minimum bet of {minimum}, and it is not all-in.",
+        "pt-br": "Uma aposta de {amount} fica abaixo da aposta mínima de {minimum}, e não é all-in.",
+    },
+    "err.below_minimum_bet.remedy": {
+        "en": "The player must bet at least {minimum} (or go all-in).",
+        "pt-br": "O jogador deve apostar pelo menos {minimum} (ou ir all-in).",
+    },
+    "err.below_minimum_raise": {
+        "en": "A raise to {amount} is below the minimum raise-to of {minimum} (the last full raise was {full}).",
+        "pt-br": "Um aumento para {amount} fica abaixo do mínimo de {minimum} (o último aumento completo foi {full}).",
+    },
+    "err.below_minimum_raise.remedy": {
+        "en": "The raise is made up to the minimum of {minimum}, unless the player goes all-in for less.",
+        "pt-br": "O aumento é completado até o mínimo de {minimum}, salvo se o jogador for all-in por menos.",
+    },
+    "err.raise_not_above_bet": {
+        "en": "{amount} does not go above the current bet of {current}: that is a call, not a raise.",
+        "pt-br": "{amount} não passa da aposta atual de {current}: isso é um call, não um aumento.",
+    },
+    "err.raise_not_above_bet.remedy": {
+        "en": "Record it as a call ('cc').",
+        "pt-br": "Registre como call ('cc').",
+    },
+    "err.raise_not_reopened": {
+        "en": "{player} already acted and faces only {faced} more, less than a full raise of {full}: "
+        "the betting is not reopened for {player}.",
+        "pt-br": "{player} já agiu e enfrenta só {faced} a mais, menos que um aumento completo de {full}: "
+        "a aposta não reabre para {player}.",
+    },
+    "err.raise_not_reopened.remedy": {
+        "en": "{player} may only call or fold.",
+        "pt-br": "{player} só pode pagar ou desistir.",
+    },
+    "err.no_one_to_raise": {
+        "en": "Every other player is all-in, so there is nobody left to raise against.",
+        "pt-br": "Todos os outros jogadores estão all-in; não há contra quem aumentar.",
+    },
+    "err.no_one_to_raise.remedy": {
+        "en": "Record it as a call ('cc').",
+        "pt-br": "Registre como call ('cc').",
+    },
+    "err.cannot_raise_short": {
+        "en": "{player} does not have more chips than the call, so the only way in is to call all-in.",
+        "pt-br": "{player} não tem mais fichas que o valor do call; só pode pagar all-in.",
+    },
+    "err.raise_cap_reached": {
+        "en": "The round already has a bet and {cap} raises: the cap is reached.",
+        "pt-br": "A rodada já tem uma aposta e {cap} aumentos: o limite foi atingido.",
+    },
+    "err.wrong_limit_amount": {
+        "en": "In fixed limit the bet or raise must go to exactly {expected}, not {amount}.",
+        "pt-br": "No fixed limit a aposta ou o aumento deve ir exatamente a {expected}, não a {amount}.",
+    },
+    "err.board_before_betting_closed": {
+        "en": "The board was dealt while {expected} still had to act.",
+        "pt-br": "A mesa foi aberta enquanto {expected} ainda tinha de agir.",
+    },
+    "err.board_before_betting_closed.remedy": {
+        "en": "Premature card: it is taken back and the betting round is completed first.",
+        "pt-br": "Carta prematura: ela é recolhida e a rodada de apostas termina primeiro.",
+    },
+    "err.wrong_board_count": {
+        "en": "The {street} is {expected} card(s), but {count} were dealt.",
+        "pt-br": "O {street} tem {expected} carta(s), mas foram abertas {count}.",
+    },
+    "err.board_complete": {
+        "en": "The board already has five cards.",
+        "pt-br": "A mesa já tem cinco cartas.",
+    },
+    "err.duplicate_card": {
+        "en": "The card {card} has already been dealt in this hand.",
+        "pt-br": "A carta {card} já saiu nesta mão.",
+    },
+    "err.duplicate_card.remedy": {
+        "en": "A deck with a repeated card is a misdeal problem: check the deck and the record.",
+        "pt-br": "Baralho com carta repetida é caso de misdeal: confira o baralho e o registro.",
+    },
+    "err.show_before_showdown": {
+        "en": "{player} shows or mucks before the betting is over.",
+        "pt-br": "{player} mostra ou descarta antes do fim das apostas.",
+    },
+    "err.folded_player_cannot_show": {
+        "en": "{player} has folded and is no longer in the hand.",
+        "pt-br": "{player} já desistiu e não está mais na mão.",
+    },
+    "err.shown_cards_differ": {
+        "en": "{player} shows {shown}, but was dealt {dealt}.",
+        "pt-br": "{player} mostra {shown}, mas recebeu {dealt}.",
+    },
+    "err.player_folded": {
+        "en": "{player} has already folded.",
+        "pt-br": "{player} já desistiu.",
+    },
+    "err.player_all_in": {
+        "en": "{player} is all-in and has no further decisions.",
+        "pt-br": "{player} está all-in e não tem mais decisões.",
+    },
+    "err.malformed": {
+        "en": "{detail}",
+        "pt-br": "{detail}",
+    },
+    # --- option reasons -------------------------------------------------------------------
+    "opt.unacted": {
+        "en": "{player} has not acted yet in this round, so every option stays open.",
+        "pt-br": "{player} ainda não agiu nesta rodada, então todas as opções continuam abertas.",
+    },
+    "opt.unacted_short": {
+        "en": "{player} has not acted yet, so a raise is allowed even after a short all-in; "
+        "the minimum raise-to is the all-in amount {current} plus the last full raise {full} = {min_to}.",
+        "pt-br": "{player} ainda não agiu, então pode aumentar mesmo depois de um all-in curto; "
+        "o mínimo é o valor do all-in {current} mais o último aumento completo {full} = {min_to}.",
+    },
+    "opt.reopened": {
+        "en": "{player} already acted but now faces {faced} more, at least a full raise of {full}: "
+        "the betting is reopened for {player}.",
+        "pt-br": "{player} já agiu, mas agora enfrenta {faced} a mais, pelo menos um aumento completo de {full}: "
+        "a aposta reabre para {player}.",
+    },
+    "opt.not_reopened": {
+        "en": "{player} already acted and faces only {faced} more, less than a full raise of {full}: "
+        "{player} may call or fold but not raise.",
+        "pt-br": "{player} já agiu e enfrenta só {faced} a mais, menos que um aumento completo de {full}: "
+        "{player} pode pagar ou desistir, mas não aumentar.",
+    },
+    "opt.min_raise": {
+        "en": "The minimum raise-to is {min_to}: the current bet {current} plus the largest full bet or raise "
+        "of the round, {full}.",
+        "pt-br": "O aumento mínimo vai a {min_to}: a aposta atual {current} mais a maior aposta ou aumento "
+        "completo da rodada, {full}.",
+    },
+    "opt.open_bet": {
+        "en": "Nobody has bet: {player} may check or bet at least {min_to}.",
+        "pt-br": "Ninguém apostou: {player} pode dar check ou apostar pelo menos {min_to}.",
+    },
+    "opt.short_stack": {
+        "en": "{player} has no more chips than the amount to call, so calling all-in is the only way in.",
+        "pt-br": "{player} não tem mais fichas que o valor do call; pagar all-in é a única forma de continuar.",
+    },
+    "opt.all_in_only_raise": {
+        "en": "{player} cannot reach the minimum raise-to {min_to}, but an all-in is always allowed.",
+        "pt-br": "{player} não alcança o aumento mínimo de {min_to}, mas o all-in é sempre permitido.",
+    },
+    "opt.others_all_in": {
+        "en": "Every other player is all-in: {player} may call or fold, and a raise would have nobody to call it.",
+        "pt-br": "Todos os outros estão all-in: {player} pode pagar ou desistir; um aumento não teria quem pagasse.",
+    },
+    "opt.cap": {
+        "en": "The round already has a bet and {cap} raises: the cap is reached, so no more raises.",
+        "pt-br": "A rodada já tem uma aposta e {cap} aumentos: o limite foi atingido, sem mais aumentos.",
+    },
+    "opt.limit": {
+        "en": "Fixed limit: the only raise size is to {min_to}.",
+        "pt-br": "Fixed limit: o único valor de aumento é para {min_to}.",
+    },
+    # --- explanation steps ----------------------------------------------------------------
+    "ex.posts": {
+        "en": "Forced bets: {items}.",
+        "pt-br": "Apostas obrigatórias: {items}.",
+    },
+    "ex.post_item.blind": {"en": "{player} posts {amount}", "pt-br": "{player} posta {amount}"},
+    "ex.post_item.ante": {"en": "{player} antes {amount}", "pt-br": "{player} paga ante de {amount}"},
+    "ex.short_blind": {
+        "en": "{player} cannot cover the blind and is all-in for {amount}; the others still owe the full blind "
+        "of {blind}.",
+        "pt-br": "{player} não cobre o blind e fica all-in com {amount}; os outros continuam devendo o blind "
+        "cheio de {blind}.",
+    },
+    "ex.bba_short": {
+        "en": "Big blind ante with a short big blind: the blind ({blind}) is paid before the ante ({ante}).",
+        "pt-br": "Big blind ante com big blind curto: o blind ({blind}) é pago antes do ante ({ante}).",
+    },
+    "ex.bba_short_ante_first": {
+        "en": "House rule: the big blind's ante ({ante}) is paid before the blind ({blind}).",
+        "pt-br": "Regra da casa: o ante do big blind ({ante}) é pago antes do blind ({blind}).",
+    },
+    "ex.heads_up": {
+        "en": "Heads-up: {button} has the button and the small blind and acts first before the flop; "
+        "{bb} is the big blind and acts first after the flop.",
+        "pt-br": "Heads-up: {button} tem o botão e o small blind e age primeiro no pré-flop; "
+        "{bb} é o big blind e age primeiro depois do flop.",
+    },
+    "ex.short_all_in": {
+        "en": "{player} goes all-in to {amount}, only {increment} over {previous}: less than a full raise of "
+        "{full}, so it does not reopen the betting for players who already acted.",
+        "pt-br": "{player} vai all-in para {amount}, só {increment} acima de {previous}: menos que um aumento "
+        "completo de {full}, então não reabre a aposta para quem já agiu.",
+    },
+    "ex.half_bet_all_in": {
+        "en": "{player} goes all-in to {amount}: at least half a bet, so in fixed limit it counts as a full "
+        "raise and reopens the betting.",
+        "pt-br": "{player} vai all-in para {amount}: pelo menos meia aposta, então no fixed limit conta como "
+        "aumento completo e reabre a aposta.",
+    },
+    "ex.uncalled": {
+        "en": "{amount} of {player}'s bet was not called and goes back to {player}; it is not part of any pot.",
+        "pt-br": "{amount} da aposta de {player} não foi pago e volta para {player}; não entra em nenhum pote.",
+    },
+    "ex.fold_win": {
+        "en": "Everyone else folded: {player} wins without a showdown.",
+        "pt-br": "Todos os outros desistiram: {player} ganha sem showdown.",
+    },
+    "ex.pot": {
+        "en": "{name}: {amount}, contested by {eligible}.",
+        "pt-br": "{name}: {amount}, disputado por {eligible}.",
+    },
+    "ex.pot.main": {"en": "Main pot", "pt-br": "Pote principal"},
+    "ex.pot.side": {"en": "Side pot {n}", "pt-br": "Pote paralelo {n}"},
+    "ex.side_pots": {
+        "en": "An all-in player can win from each opponent only as much as he put in, so the chips above "
+        "that level form separate pots, each awarded on its own.",
+        "pt-br": "Quem está all-in só ganha de cada adversário o quanto ele mesmo colocou; as fichas acima "
+        "desse nível formam potes separados, cada um pago por si.",
+    },
+    "ex.face_up": {
+        "en": "A player is all-in and the betting is over: every hand still in is turned face up at once.",
+        "pt-br": "Há jogador all-in e as apostas acabaram: todas as mãos que seguem na disputa são abertas.",
+    },
+    "ex.order_aggressor": {
+        "en": "Showdown order: {player} made the last bet or raise of the final betting round and shows "
+        "first; then clockwise: {order}.",
+        "pt-br": "Ordem do showdown: {player} fez a última aposta ou aumento da última rodada e mostra "
+        "primeiro; depois em sentido horário: {order}.",
+    },
+    "ex.order_first_left": {
+        "en": "Showdown order: nobody bet in the final round, so the first player left of the button shows "
+        "first: {order}.",
+        "pt-br": "Ordem do showdown: ninguém apostou na última rodada, então mostra primeiro o primeiro "
+        "jogador à esquerda do botão: {order}.",
+    },
+    "ex.cash_all_in_first": {
+        "en": "Cash game, betting ended before the river with an all-in: the all-in hand is turned up first.",
+        "pt-br": "Cash game com a aposta encerrada antes do river com all-in: a mão all-in é aberta primeiro.",
+    },
+    "ex.hand": {
+        "en": "{player}: {category}, best five {cards}.",
+        "pt-br": "{player}: {category}, cinco melhores {cards}.",
+    },
+    "ex.mucked": {
+        "en": "{player} mucked without showing and cannot win any pot.",
+        "pt-br": "{player} descartou sem mostrar e não pode ganhar nenhum pote.",
+    },
+    "ex.award_single": {
+        "en": "{name} ({amount}): {player} has the best hand among the eligible players and wins it.",
+        "pt-br": "{name} ({amount}): {player} tem a melhor mão entre os que disputam e o leva.",
+    },
+    "ex.award_split": {
+        "en": "{name} ({amount}): tie between {players}; split in units of {chip}: {awards}.",
+        "pt-br": "{name} ({amount}): empate entre {players}; dividido em unidades de {chip}: {awards}.",
+    },
+    "ex.odd_chip": {
+        "en": "{units} odd unit(s) of {chip} go one per winner starting left of the button: {players}.",
+        "pt-br": "{units} unidade(s) que sobram de {chip} vão uma por vencedor a partir da esquerda do botão: "
+        "{players}.",
+    },
+    "ex.finishing": {
+        "en": "Finishing stacks: {stacks}.",
+        "pt-br": "Stacks finais: {stacks}.",
+    },
+    "ex.in_progress": {
+        "en": "The hand is not finished.",
+        "pt-br": "A mão ainda não terminou.",
+    },
+    "ex.waiting_board": {
+        "en": "The betting round is over; the dealer deals the next board card(s).",
+        "pt-br": "A rodada de apostas acabou; o dealer abre a(s) próxima(s) carta(s) da mesa.",
+    },
+    "ex.waiting_show": {
+        "en": "The showdown is waiting for {players} to show their cards.",
+        "pt-br": "O showdown espera {players} mostrar(em) as cartas.",
+    },
+    "ex.error": {
+        "en": "Action {index} ({action}) is not allowed: {message}",
+        "pt-br": "A ação {index} ({action}) não é permitida: {message}",
+    },
+    "ex.remedy": {"en": "Remedy: {remedy}", "pt-br": "Solução: {remedy}"},
+    "ex.to_act": {
+        "en": "{player} to act: {reason}",
+        "pt-br": "Vez de {player}: {reason}",
+    },
+    # --- words ------------------------------------------------------------------------------
+    "street.0": {"en": "pre-flop", "pt-br": "pré-flop"},
+    "street.1": {"en": "flop", "pt-br": "flop"},
+    "street.2": {"en": "turn", "pt-br": "turn"},
+    "street.3": {"en": "river", "pt-br": "river"},
+    "and": {"en": "and", "pt-br": "e"},
+    "status.complete": {"en": "Hand complete", "pt-br": "Mão encerrada"},
+    "status.in_progress": {"en": "Hand in progress", "pt-br": "Mão em andamento"},
+    "status.invalid": {"en": "Illegal action", "pt-br": "Ação irregular"},
+    "label.pots": {"en": "Pots", "pt-br": "Potes"},
+    "label.explanation": {"en": "Ruling", "pt-br": "Decisão"},
+    "label.options": {"en": "Options", "pt-br": "Opções"},
+    "label.fold": {"en": "fold", "pt-br": "desistir"},
+    "label.check": {"en": "check", "pt-br": "check"},
+    "label.call": {"en": "call {amount}", "pt-br": "pagar {amount}"},
+    "label.raise": {"en": "raise to {min_to}-{max_to}", "pt-br": "aumentar para {min_to}-{max_to}"},
+    "label.no_raise": {"en": "no raise", "pt-br": "sem aumento"},
+    "label.uncalled": {"en": "Returned", "pt-br": "Devolvido"},
+    "label.winners": {"en": "won by", "pt-br": "ganho por"},
+    "label.finishing": {"en": "Finishing stacks", "pt-br": "Stacks finais"},
+    "cat.straight_flush": {"en": "straight flush", "pt-br": "straight flush"},
+    "cat.four_of_a_kind": {"en": "four of a kind", "pt-br": "quadra"},
+    "cat.full_house": {"en": "full house", "pt-br": "full house"},
+    "cat.flush": {"en": "flush", "pt-br": "flush"},
+    "cat.straight": {"en": "straight", "pt-br": "sequência"},
+    "cat.three_of_a_kind": {"en": "three of a kind", "pt-br": "trinca"},
+    "cat.two_pair": {"en": "two pair", "pt-br": "dois pares"},
+    "cat.pair": {"en": "pair", "pt-br": "par"},
+    "cat.high_card": {"en": "high card", "pt-br": "carta alta"},
+}
+
+
+def norm_lang(lang: str | None) -> str:
+    """Map 'pt', 'pt-BR', 'pt_br' ... to 'pt-br'; anything else to 'en'."""
+    if lang and lang.lower().replace("_", "-").startswith("pt"):
+        return "pt-br"
+    return "en"
+
+
+def text(key: str, lang: str, **params: Any) -> str:
+    """Look up a template in the chosen language and fill it in."""
+    template = T[key][norm_lang(lang)]
+    return template.format(**params) if params else template
+
+
+def with_rule(key: str, lang: str, rule_key: str | None, **params: Any) -> str:
+    """A step of an explanation, ending with the rule it applies in brackets."""
+    body = text(key, lang, **params)
+    rule = RULES.get(rule_key) if rule_key else None
+    return f"{body} [{rule}]" if rule else body
+
+
+def join_names(names: list[str], lang: str) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {text('and', lang)} " + names[-1]
