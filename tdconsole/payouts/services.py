@@ -1,0 +1,234 @@
+"""Every write to an event's prize money: settings, add-ons, the payout table and deals.
+
+Each service is one transaction that locks the event row first, so two desks changing
+the table at once cannot both succeed, and records what it changed in the audit log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tdconsole.audit.services import audit_record
+from tdconsole.tournaments.models import Entry, Event
+
+from . import calc
+from .exceptions import DealError, PayoutTableInvalid, PayoutTableLocked
+from .models import Deal, DealShare, PayoutPlace, PayoutTable, PrizeSettings
+from .selectors import default_amounts, event_prize_summary, prize_settings_of
+
+SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple", "addon_prize", "addon_chips")
+
+PROBLEM_MESSAGES = {
+    "empty": "The table has no paid places.",
+    "not_positive": "Every paid place must pay more than zero.",
+    "not_cents": "Amounts must be whole cents.",
+    "increasing": "A place cannot pay more than the place above it.",
+    "total": "The amounts do not add up to the prize pool.",
+    "too_many_places": "The table pays more places than there are entries.",
+}
+
+
+def problem_messages(problems: Sequence[str]) -> list[str]:
+    return [_(PROBLEM_MESSAGES[p]) for p in problems]
+
+
+def _locked_event(event: Event) -> Event:
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _table_state(event: Event) -> tuple[PayoutTable | None, dict]:
+    table = PayoutTable.objects.select_for_update().filter(event=event).first()
+    return table, event_prize_summary(event=event)
+
+
+def _check_unlocked(table: PayoutTable | None, summary: dict) -> None:
+    if table is not None and (table.locked_at is not None or summary["in_the_money"]):
+        raise PayoutTableLocked(_("The money has been reached: the payout table can no longer change."))
+
+
+def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSettings:
+    """Change how the event's table is generated, or its add-on price and chips."""
+    unknown = set(fields) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown prize settings: {sorted(unknown)}")
+    with transaction.atomic():
+        event = _locked_event(event)
+        current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
+        before = {k: getattr(current, k) for k in fields}
+        for key, value in fields.items():
+            setattr(current, key, value)
+        current.full_clean()
+        current.save()
+        audit_record(actor=actor, action="payouts.settings", event=event, objects=[current],
+                     before=before, after={k: getattr(current, k) for k in fields},
+                     summary="Prize settings changed")
+    return current
+
+
+def addons_record(*, event: Event, count: int, actor: Any) -> PrizeSettings:
+    """Add (or, to correct a mistake, remove) add-ons sold; the pool follows."""
+    with transaction.atomic():
+        event = _locked_event(event)
+        current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
+        if current.addons + count < 0:
+            raise PayoutTableInvalid(_("There are not that many add-ons to remove."))
+        before = current.addons
+        current.addons += count
+        current.save(update_fields=["addons"])
+        audit_record(actor=actor, action="payouts.addons", event=event, objects=[current],
+                     before={"addons": before}, after={"addons": current.addons},
+                     summary=f"Add-ons {before} -> {current.addons}")
+    return current
+
+
+def _write_table(event: Event, table: PayoutTable | None, amounts: list[Decimal], pool: Decimal,
+                 entries: int, source: str, actor: Any) -> PayoutTable:
+    if table is None:
+        table = PayoutTable(event=event)
+    table.prize_pool = pool
+    table.entries = entries
+    table.source = source
+    table.updated_by = actor if getattr(actor, "pk", None) else None
+    table.save()
+    table.places.all().delete()
+    PayoutPlace.objects.bulk_create(
+        [PayoutPlace(table=table, place=i, amount=a) for i, a in enumerate(amounts, start=1)], batch_size=1000
+    )
+    return table
+
+
+def _table_after(amounts: Sequence[Decimal]) -> dict:
+    bands = calc.group_bands(amounts)
+    return {"places": len(amounts), "total": str(sum(amounts, Decimal(0))),
+            "bands": [[a, b, str(x)] for a, b, x in bands[:40]]}
+
+
+def payout_table_generate(*, event: Event, actor: Any) -> PayoutTable:
+    """(Re)build the table from the entries, the pool and the event's settings."""
+    with transaction.atomic():
+        event = _locked_event(event)
+        table, summary = _table_state(event)
+        _check_unlocked(table, summary)
+        settings = prize_settings_of(event=event)
+        amounts = default_amounts(event=event, entries=summary["entries"], prize_pool=summary["prize_pool"],
+                                  settings=settings)
+        if not amounts:
+            raise PayoutTableInvalid(_("There is no prize pool to share yet."), ["empty"])
+        before = _table_after(list(table.places.values_list("amount", flat=True))) if table else None
+        table = _write_table(event, table, amounts, summary["prize_pool"], summary["entries"],
+                             PayoutTable.Source.GENERATED, actor)
+        audit_record(actor=actor, action="payouts.table_generate", event=event, objects=[table],
+                     before=before, after=_table_after(amounts),
+                     summary=f"Payout table generated: {len(amounts)} places")
+    return table
+
+
+def payout_table_save(*, event: Event, amounts: Sequence[Decimal], actor: Any) -> PayoutTable:
+    """Store a table the Director typed in; refuse it unless it adds up to the pool."""
+    amounts = [Decimal(a) for a in amounts]
+    with transaction.atomic():
+        event = _locked_event(event)
+        table, summary = _table_state(event)
+        _check_unlocked(table, summary)
+        problems = calc.table_problems(amounts, summary["prize_pool"], entries=summary["entries"])
+        if problems:
+            raise PayoutTableInvalid(" ".join(problem_messages(problems)), problems)
+        before = _table_after(list(table.places.values_list("amount", flat=True))) if table else None
+        table = _write_table(event, table, amounts, summary["prize_pool"], summary["entries"],
+                             PayoutTable.Source.EDITED, actor)
+        audit_record(actor=actor, action="payouts.table_edit", event=event, objects=[table],
+                     before=before, after=_table_after(amounts),
+                     summary=f"Payout table edited: {len(amounts)} places")
+    return table
+
+
+def payout_table_lock(*, event: Event, actor: Any) -> PayoutTable:
+    """Freeze the table now (the money being reached freezes it anyway)."""
+    with transaction.atomic():
+        event = _locked_event(event)
+        table = PayoutTable.objects.select_for_update().filter(event=event).first()
+        if table is None:
+            raise PayoutTableInvalid(_("Generate or enter a payout table first."))
+        if table.locked_at is None:
+            table.locked_at = timezone.now()
+            table.save(update_fields=["locked_at"])
+            audit_record(actor=actor, action="payouts.table_lock", event=event, objects=[table],
+                         after={"locked_at": table.locked_at}, summary="Payout table locked")
+    return table
+
+
+def _deal_prizes(event: Event, players: int) -> list[Decimal]:
+    from .selectors import event_payout_amounts
+
+    amounts = event_payout_amounts(event=event)
+    return (list(amounts) + [Decimal("0")] * players)[:players]
+
+
+def deal_record(
+    *,
+    event: Event,
+    stacks: Mapping[int, int],
+    method: str,
+    actor: Any,
+    left_to_play: Decimal = Decimal("0"),
+    amounts: Mapping[int, Decimal] | None = None,
+    note: str = "",
+) -> Deal:
+    """Record the deal the players left agreed: ICM, chip chop, or amounts of their own.
+
+    `stacks` maps every live entry's id to its chips now. A custom deal must share
+    exactly what ICM and chip chop share (the remaining prizes less what is left to
+    play for) and the players' agreement is shown beside both calculations.
+    """
+    if method not in Deal.Method.values:
+        raise DealError(_("Unknown deal method."))
+    with transaction.atomic():
+        event = _locked_event(event)
+        alive = list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number"))
+        if len(alive) < 2:
+            raise DealError(_("A deal needs at least two players left."))
+        if {e.pk for e in alive} != set(stacks):
+            raise DealError(_("A deal must include every player still in the event, and only them."))
+        if Deal.objects.filter(event=event).exists():
+            raise DealError(_("A deal has already been recorded for this event."))
+        ids = [e.pk for e in alive]
+        chips = [int(stacks[i]) for i in ids]
+        prizes = _deal_prizes(event, len(alive))
+        try:
+            offer = calc.deal_offer(chips, prizes, Decimal(left_to_play))
+        except calc.CalcError as exc:
+            raise DealError(str(exc)) from exc
+        if method == Deal.Method.ICM:
+            agreed = offer.icm
+        elif method == Deal.Method.CHIP_CHOP:
+            agreed = offer.chip_chop
+        else:
+            if amounts is None or set(amounts) != set(ids):
+                raise DealError(_("Enter an amount for every player in the deal."))
+            agreed = [Decimal(amounts[i]).quantize(calc.CENT) for i in ids]
+            if any(a < 0 for a in agreed):
+                raise DealError(_("Deal amounts cannot be negative."))
+            if sum(agreed, Decimal(0)) != offer.distributed:
+                raise DealError(_("The agreed amounts must add up to the money being shared."))
+        deal = Deal.objects.create(event=event, method=method, left_to_play=offer.left_to_play,
+                                   distributed=offer.distributed, note=note[:300],
+                                   created_by=actor if getattr(actor, "pk", None) else None)
+        DealShare.objects.bulk_create([
+            DealShare(deal=deal, entry=entry, chips=c, icm_amount=i, chip_chop_amount=cc, amount=a)
+            for entry, c, i, cc, a in zip(alive, chips, offer.icm, offer.chip_chop, agreed, strict=True)
+        ])
+        audit_record(
+            actor=actor, action="payouts.deal", event=event, objects=[deal, *alive],
+            after={"method": method, "left_to_play": offer.left_to_play,
+                   "shares": {str(e.number): {"chips": c, "amount": a} for e, c, a in zip(alive, chips, agreed,
+                                                                                            strict=True)}},
+            summary=f"Deal among {len(alive)} players ({method})",
+        )
+    return deal
+
