@@ -21,17 +21,14 @@ from tdconsole.audit.services import audit_record
 from tdconsole.tournaments.models import Entry, Event
 
 from . import balancing
+from .balancing import Move
 from .exceptions import SeatingError
 from .models import SeatDraw, Table
+from .selectors import table_capacity
 
 RANDOM = secrets.SystemRandom()
 DRAW_METHOD = "secrets.SystemRandom"
 BULK_BATCH = 500
-
-
-def table_capacity(*, table: Table, event: Event) -> int:
-    """Seats used at this table for this event: the table's seats, at most the event's seats per table."""
-    return min(table.seats, event.seats_per_table)
 
 
 def _actor_name(actor: Any) -> str:
@@ -283,3 +280,206 @@ def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
         entry.table = table
         entry.seat = seat
     return entry
+
+
+def _move_from(data: Move | dict[str, Any]) -> Move:
+    if isinstance(data, Move):
+        return data
+    return Move(
+        entry_id=int(data["entry_id"]), from_table=int(data["from_table"]), from_seat=int(data["from_seat"]),
+        to_table=int(data["to_table"]), to_seat=int(data["to_seat"]),
+        waits_for_button=bool(data.get("waits_for_button", False)),
+    )
+
+
+def _apply_moves(*, event: Event, tables: list[Table], moves: list[Move]) -> list[Entry]:
+    """Check the moves against the locked state and write them; refuse stale ones.
+
+    A move is stale when its player is no longer alive at the seat it names, or when
+    its target seat is taken (moves are checked in order, so a seat emptied by an
+    earlier move may be used by a later one).
+    """
+    by_number = {t.number: t for t in tables}
+    entries = {
+        e.pk: e
+        for e in Entry.objects.select_for_update().filter(event=event, pk__in=[m.entry_id for m in moves])
+    }
+    targets = {m.to_table for m in moves}
+    for number in targets | {m.from_table for m in moves}:
+        if number not in by_number:
+            raise SeatingError(_("Table %(number)s does not serve this event.") % {"number": number})
+    occupancy: dict[int, set[int]] = {
+        by_number[n].pk: set() for n in targets
+    }
+    for table_id, seats in _occupied(event, occupancy.keys()).items():
+        occupancy[table_id] = seats
+    moved: list[Entry] = []
+    seen: set[int] = set()
+    for move in moves:
+        entry = entries.get(move.entry_id)
+        source, target = by_number[move.from_table], by_number[move.to_table]
+        if (
+            entry is None or move.entry_id in seen or entry.status != Entry.Status.ALIVE
+            or entry.table_id != source.pk or entry.seat != move.from_seat
+        ):
+            raise SeatingError(
+                _("Table %(table)s seat %(seat)s: that player is no longer there; reload the moves.")
+                % {"table": move.from_table, "seat": move.from_seat}
+            )
+        if not 1 <= move.to_seat <= table_capacity(table=target, event=event):
+            raise SeatingError(_("Table %(table)s has no seat %(seat)s.") % {"table": target.number,
+                                                                             "seat": move.to_seat})
+        if source.pk in occupancy:
+            occupancy[source.pk].discard(move.from_seat)
+        if move.to_seat in occupancy[target.pk]:
+            raise SeatingError(
+                _("Table %(table)s seat %(seat)s is taken; reload the moves.")
+                % {"table": target.number, "seat": move.to_seat}
+            )
+        occupancy[target.pk].add(move.to_seat)
+        seen.add(move.entry_id)
+        entry.table = target
+        entry.seat = move.to_seat
+        moved.append(entry)
+    if moved:
+        # Empty the old seats first: the one-entry-per-seat constraint is checked per statement.
+        Entry.objects.filter(pk__in=[e.pk for e in moved]).update(table=None, seat=None)
+        try:
+            Entry.objects.bulk_update(moved, ["table", "seat"], batch_size=BULK_BATCH)
+        except IntegrityError:
+            raise SeatingError(_("Someone else changed the seats at the same moment; try again."))
+    return moved
+
+
+def _moves_json(moves: list[Move]) -> list[list[int]]:
+    return [[m.entry_id or 0, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves]
+
+
+def balance_moves_apply(*, event: Event, moves: Sequence[Move | dict[str, Any]], actor: Any) -> list[Entry]:
+    """Make the confirmed balancing moves, all or none, refusing stale ones."""
+    plan = [_move_from(m) for m in moves]
+    if not plan:
+        raise SeatingError(_("There are no moves to make."))
+    with transaction.atomic():
+        tables = _locked_tables(event)
+        moved = _apply_moves(event=event, tables=tables, moves=plan)
+        audit_record(
+            actor=actor,
+            action="tables.balance",
+            event=event,
+            objects=moved,
+            before={"moves": _moves_json(plan)},
+            after={"seats": [[e.pk, e.table.number, e.seat] for e in moved]},
+            summary="; ".join(
+                _("T%(a)s s%(b)s to T%(c)s s%(d)s")
+                % {"a": m.from_table, "b": m.from_seat, "c": m.to_table, "d": m.to_seat}
+                for m in plan
+            ),
+        )
+    return moved
+
+
+def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
+    """Break the next table in breaking order; its players are drawn at random into open seats.
+
+    The broken table's players go to the tables with the fewest players first, so the
+    field stays balanced; the table is released from the event afterwards.
+    """
+    with transaction.atomic():
+        tables = _locked_tables(event)
+        counts = _seated_counts(event)
+        in_play = [t for t in tables if counts.get(t.pk)]
+        breaking = next((t for t in in_play if t.number == int(table_number)), None)
+        if breaking is None:
+            raise SeatingError(_("Table %(number)s has no players of this event.") % {"number": table_number})
+        if in_play[0].pk != breaking.pk:
+            raise SeatingError(
+                _("Table %(next)s breaks before table %(number)s; change the breaking order first.")
+                % {"next": in_play[0].number, "number": breaking.number}
+            )
+        rest = [t for t in reversed(in_play) if t.pk != breaking.pk]
+        if not rest:
+            raise SeatingError(_("The last table in play cannot break."))
+        players = list(
+            Entry.objects.select_for_update()
+            .filter(event=event, table=breaking, status=Entry.Status.ALIVE)
+            .only("id", "number", "table", "seat")
+        )
+        room = sum(table_capacity(table=t, event=event) - counts.get(t.pk, 0) for t in rest)
+        if room < len(players):
+            raise SeatingError(
+                _("The other tables have %(room)s open seats for %(players)s players.")
+                % {"room": room, "players": len(players)}
+            )
+        old = {e.pk: e.seat for e in players}
+        taken = _occupied(event, [t.pk for t in rest])
+        placed = _draw_into(event=event, entries=players, tables=rest, counts=counts, taken=taken)
+        moves = [Move(e.pk, breaking.number, old[e.pk], t.number, s) for e, t, s in placed]
+        Entry.objects.filter(pk__in=list(old)).update(table=None, seat=None)
+        _write_seats(placed)
+        draw = _record_draw(event=event, kind=SeatDraw.Kind.BREAK, actor=actor, tables=rest, placed=placed)
+        breaking.event = None
+        breaking.break_order = None
+        breaking.save(update_fields=["event", "break_order"])
+        audit_record(
+            actor=actor,
+            action="tables.break",
+            event=event,
+            objects=[breaking, draw],
+            before={"table": breaking.number, "seats": {e.pk: old[e.pk] for e in players}},
+            after={"moves": _moves_json(moves), "draw": draw.pk},
+            summary=_("Table %(number)s broken: %(players)s players moved")
+            % {"number": breaking.number, "players": len(players)},
+        )
+    return moves
+
+
+def final_table_draw(*, event: Event, actor: Any, table_number: int | None = None) -> SeatDraw:
+    """Draw every remaining player afresh onto one table (the one that breaks last, unless named)."""
+    with transaction.atomic():
+        tables = _locked_tables(event)
+        if not tables:
+            raise SeatingError(_("Assign tables to the event before drawing seats."))
+        if table_number is None:
+            counts = _seated_counts(event)
+            in_play = [t for t in tables if counts.get(t.pk)] or tables
+            final = in_play[-1]
+        else:
+            final = next((t for t in tables if t.number == int(table_number)), None)
+            if final is None:
+                raise SeatingError(_("Table %(number)s does not serve this event.") % {"number": table_number})
+        players = list(
+            Entry.objects.select_for_update()
+            .filter(event=event, status=Entry.Status.ALIVE)
+            .only("id", "number", "table", "seat")
+        )
+        capacity = table_capacity(table=final, event=event)
+        if not players:
+            raise SeatingError(_("No player is left to seat."))
+        if len(players) > capacity:
+            raise SeatingError(
+                _("%(players)s players do not fit at one table of %(seats)s seats.")
+                % {"players": len(players), "seats": capacity}
+            )
+        before = {e.pk: [e.table_id, e.seat] for e in players}
+        Entry.objects.filter(pk__in=list(before)).update(table=None, seat=None)
+        placed = _draw_into(event=event, entries=players, tables=[final], counts={}, taken={})
+        _write_seats(placed)
+        draw = _record_draw(event=event, kind=SeatDraw.Kind.FINAL, actor=actor, tables=[final], placed=placed)
+        released = [t for t in tables if t.pk != final.pk]
+        for t in released:
+            t.event = None
+            t.break_order = None
+        if released:
+            Table.objects.bulk_update(released, ["event", "break_order"])
+        audit_record(
+            actor=actor,
+            action="tables.final",
+            event=event,
+            objects=[final, draw],
+            before={"seats": before},
+            after={"draw": draw.pk, "table": final.number, "released": [t.number for t in released]},
+            summary=_("Final table draw at table %(number)s: %(players)s players")
+            % {"number": final.number, "players": len(players)},
+        )
+    return draw

@@ -45,5 +45,8 @@ def event(db):
 
 
 @pytest.fixture
-def floor_user(cast):
-    return cast["floor"]
+def floor_user(db):
+    """A staff member acting in service tests (no password: hashing would slow every test)."""
+    from django.contrib.auth.models import User
+
+    return User.objects.create(username="floor-staff")

@@ -168,3 +168,154 @@ def test_entry_seat_random_query_count_is_constant(floor_user):
             services.entry_seat_random(entry=late, actor=floor_user)
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1]
+
+
+def seat_map(event):
+    return {e.pk: (e.table.number, e.seat) for e in seated(event)}
+
+
+def setup_tables(event, actor, layout):
+    """Seat players exactly: `layout` maps table number -> seats taken."""
+    services.tables_assign(event=event, numbers=sorted(layout), actor=actor)
+    tables = {t.number: t for t in Table.objects.filter(event=event)}
+    total = sum(len(seats) for seats in layout.values())
+    entries = make_entries(event, total)
+    it = iter(entries)
+    for number, seats in layout.items():
+        for seat in seats:
+            entry = next(it)
+            entry.table, entry.seat = tables[number], seat
+    Entry.objects.bulk_update(entries, ["table", "seat"])
+    return entries
+
+
+def test_balance_suggest_asks_for_buttons_then_names_the_moves(event, floor_user):
+    from tdconsole.seating.selectors import balance_moves_suggest
+
+    setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 8), 3: [1, 2, 4, 5, 6, 7]})
+    plan = balance_moves_suggest(event=event)
+    assert plan.needs_buttons == [1, 3] and not plan.moves
+    plan = balance_moves_suggest(event=event, buttons={1: 5, 3: 1})
+    [move] = plan.moves
+    assert (move.from_table, move.from_seat, move.to_table, move.to_seat) == (1, 7, 3, 3)
+    assert Entry.objects.get(pk=move.entry_id).seat == 7
+
+
+def test_balance_apply_moves_the_players_and_audits(event, floor_user):
+    from tdconsole.seating.selectors import balance_moves_suggest
+
+    setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 5)})
+    plan = balance_moves_suggest(event=event, buttons={1: 1, 2: 1})
+    assert len(plan.moves) == 2
+    services.balance_moves_apply(event=event, moves=plan.moves, actor=floor_user)
+    counts = table_counts(event)
+    assert sorted(counts.values()) == [6, 7]
+    for move in plan.moves:
+        assert seat_map(event)[move.entry_id] == (move.to_table, move.to_seat)
+    assert AuditEntry.entries.filter(action="tables.balance", event_id=event.pk).count() == 1
+    assert balance_moves_suggest(event=event).balanced
+
+
+def test_balance_apply_refuses_stale_moves_and_changes_nothing(event, floor_user):
+    from tdconsole.seating.selectors import balance_moves_suggest
+
+    setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 5)})
+    plan = balance_moves_suggest(event=event, buttons={1: 1, 2: 1})
+    mover = Entry.objects.get(pk=plan.moves[1].entry_id)
+    mover.table, mover.seat, mover.status = None, None, "busted"
+    mover.save()
+    before = seat_map(event)
+    with pytest.raises(SeatingError):
+        services.balance_moves_apply(event=event, moves=plan.moves, actor=floor_user)
+    assert seat_map(event) == before
+
+
+def test_balance_apply_refuses_a_taken_seat(event, floor_user):
+    from tdconsole.seating.balancing import Move
+
+    entries = setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 5)})
+    with pytest.raises(SeatingError):
+        services.balance_moves_apply(
+            event=event, moves=[Move(entries[0].pk, 1, 1, 2, 3)], actor=floor_user
+        )
+
+
+def test_table_break_sends_players_to_open_seats_of_the_other_tables(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 8), 2: range(1, 8), 3: range(1, 5)})
+    # Default break order: table 3 first.
+    moves = services.table_break(event=event, table_number=3, actor=floor_user)
+    assert len(moves) == 4 and {m.to_table for m in moves} <= {1, 2}
+    counts = table_counts(event)
+    assert set(counts) == {1, 2} and sorted(counts.values()) == [9, 9]
+    places = list(seat_map(event).values())
+    assert len(places) == len(set(places)) == 18
+    assert Table.objects.get(venue=event.festival.venue, number=3).event is None
+    assert AuditEntry.entries.filter(action="tables.break", event_id=event.pk).count() == 1
+    assert SeatDraw.objects.filter(event=event, kind="break").count() == 1
+
+
+def test_table_break_keeps_the_field_balanced(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 7), 2: range(1, 9), 3: range(1, 7), 4: range(1, 4)})
+    services.table_break(event=event, table_number=4, actor=floor_user)
+    counts = table_counts(event)
+    assert max(counts.values()) - min(counts.values()) <= 1
+
+
+def test_table_break_refuses_a_table_out_of_order(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 6), 2: range(1, 6), 3: range(1, 6)})
+    with pytest.raises(SeatingError):
+        services.table_break(event=event, table_number=1, actor=floor_user)
+
+
+def test_table_break_refuses_when_the_others_lack_room(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 9)})
+    with pytest.raises(SeatingError):
+        services.table_break(event=event, table_number=2, actor=floor_user)
+    assert sorted(table_counts(event).values()) == [8, 9]
+
+
+def test_final_table_draw_seats_everyone_afresh_at_one_table(event, floor_user):
+    setup_tables(event, floor_user, {1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4]})
+    draw = services.final_table_draw(event=event, actor=floor_user)
+    counts = table_counts(event)
+    assert counts == {1: 9}  # table 1 breaks last by default
+    assert sorted(seat for _, seat in seat_map(event).values()) == list(range(1, 10))
+    assert draw.kind == "final" and draw.count == 9
+    assert Table.objects.get(venue=event.festival.venue, number=2).event is None
+
+
+def test_final_table_draw_refuses_too_many_players(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 10), 2: [1]})
+    with pytest.raises(SeatingError):
+        services.final_table_draw(event=event, actor=floor_user)
+
+
+def test_tables_needed_action_reports_break_final_and_balance(event, floor_user):
+    from tdconsole.seating.selectors import tables_needed_action
+
+    setup_tables(event, floor_user, {1: range(1, 10), 2: range(1, 7), 3: range(1, 4)})
+    action = tables_needed_action(event=event)
+    assert action["players"] == 18 and action["tables_in_play"] == 3
+    assert action["break_table"] == 3 and action["balance"] and not action["final_table"]
+    services.table_break(event=event, table_number=3, actor=floor_user)
+    action = tables_needed_action(event=event)
+    assert action["break_table"] is None and not action["balance"] and not action["final_table"]
+    Entry.objects.filter(event=event, seat__gte=3).update(table=None, seat=None, status="busted")
+    action = tables_needed_action(event=event)
+    assert action["final_table"]
+
+
+def test_balance_apply_query_count_is_constant(floor_user):
+    from tdconsole.seating.selectors import balance_moves_suggest
+
+    counts = []
+    for tables, slug in ((4, "small"), (60, "large")):
+        ev = make_event(slug=slug, tables=tables)
+        layout = {n: range(1, 9) for n in range(1, tables)}
+        layout[tables] = range(1, 6)
+        setup_tables(ev, floor_user, layout)
+        plan = balance_moves_suggest(event=ev, buttons={n: 1 for n in range(1, tables + 1)})
+        with CaptureQueriesContext(connection) as ctx:
+            services.balance_moves_apply(event=ev, moves=plan.moves, actor=floor_user)
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1]

@@ -1,0 +1,148 @@
+"""Reads of the seating app: tables in play, the table map, balancing plans, the seat lookup."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from tdconsole.tournaments.models import Entry, Event
+
+from .balancing import BalancePlan, TableState, plan_balance
+from .models import SeatDraw, Table
+
+
+def table_capacity(*, table: Table, event: Event) -> int:
+    """Seats used at this table for this event: the table's seats, at most the event's seats per table."""
+    return min(table.seats, event.seats_per_table)
+
+
+def event_tables(*, event: Event) -> list[Table]:
+    """The tables assigned to the event, in breaking order (first to break first)."""
+    return list(Table.objects.filter(event=event).order_by("break_order", "number"))
+
+
+def tables_state(*, event: Event, tables: list[Table] | None = None) -> list[TableState]:
+    """The event's tables that have players, as plain values for the balancing module (two queries)."""
+    tables = event_tables(event=event) if tables is None else tables
+    occupied: dict[int, dict[int, int]] = {}
+    rows = Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False).values_list(
+        "table_id", "seat", "id"
+    )
+    for table_id, seat, entry_id in rows:
+        occupied.setdefault(table_id, {})[seat] = entry_id
+    return [
+        TableState(
+            number=t.number,
+            capacity=table_capacity(table=t, event=event),
+            occupied=occupied[t.pk],
+            break_order=t.break_order or 0,
+        )
+        for t in tables
+        if t.pk in occupied
+    ]
+
+
+def balance_moves_suggest(*, event: Event, buttons: Mapping[int, int] | None = None) -> BalancePlan:
+    """The moves that balance the event's tables (see `seating.balancing`).
+
+    Without the button seats of the tables concerned, the plan names them in
+    `needs_buttons` and proposes no seats.
+    """
+    return plan_balance(tables_state(event=event), buttons=buttons)
+
+
+def tables_needed_action(*, event: Event) -> dict[str, Any]:
+    """What the floor should do with the tables now.
+
+    `break_table`: the next table to break (in breaking order) when the players fit at
+    one table fewer; `final_table`: all players fit at one table but sit at several;
+    `balance`: the largest table has two or more players more than the smallest.
+    """
+    tables = event_tables(event=event)
+    state = tables_state(event=event, tables=tables)
+    players = sum(t.count for t in state)
+    in_play = len(state)
+    per_table = {t.number: t for t in tables}
+    largest_capacity = max((t.capacity for t in state), default=0)
+    final_table = in_play > 1 and players <= largest_capacity
+    break_table = None
+    if in_play > 1 and not final_table:
+        first = min(state, key=lambda t: (t.break_order, t.number))
+        room_elsewhere = sum(t.capacity for t in state if t.number != first.number)
+        if players <= room_elsewhere:
+            break_table = first.number
+    counts = [t.count for t in state]
+    balance = bool(counts) and max(counts) - min(counts) >= 2
+    return {
+        "players": players,
+        "tables_in_play": in_play,
+        "tables_assigned": len(per_table),
+        "break_table": break_table,
+        "final_table": final_table,
+        "balance": balance and not final_table,
+    }
+
+
+@dataclass(frozen=True)
+class SeatView:
+    number: int
+    entry: Entry | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    table: Table
+    seats: list[SeatView]
+    capacity: int
+
+    @property
+    def count(self) -> int:
+        return sum(1 for s in self.seats if s.entry is not None)
+
+
+def table_map(*, event: Event) -> list[TableView]:
+    """Every table of the event with every seat and who sits there (two queries)."""
+    tables = event_tables(event=event)
+    by_table: dict[int, dict[int, Entry]] = {}
+    entries = (
+        Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False)
+        .select_related("player")
+        .only("id", "number", "seat", "table_id", "chips", "player__name", "player__nickname")
+    )
+    for entry in entries:
+        by_table.setdefault(entry.table_id, {})[entry.seat] = entry
+    views = []
+    for t in tables:
+        capacity = table_capacity(table=t, event=event)
+        seated = by_table.get(t.pk, {})
+        views.append(
+            TableView(table=t, capacity=capacity,
+                      seats=[SeatView(number=s, entry=seated.get(s)) for s in range(1, capacity + 1)])
+        )
+    # Tables in use first, then empty ones, each by number.
+    views.sort(key=lambda v: (v.count == 0, v.table.number))
+    return views
+
+
+def unseated_alive_count(*, event: Event) -> int:
+    return Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=True).count()
+
+
+def seat_lookup(*, event: Event, query: str, limit: int = 20) -> list[Entry]:
+    """Alive entries whose player's name or nickname contains `query` (at least two characters)."""
+    query = query.strip()
+    if len(query) < 2:
+        return []
+    return list(
+        Entry.objects.filter(event=event, status=Entry.Status.ALIVE)
+        .filter(Q(player__name__icontains=query) | Q(player__nickname__icontains=query))
+        .select_related("player", "table")
+        .order_by("player__name", "number")[:limit]
+    )
+
+
+def latest_draws(*, event: Event, limit: int = 5) -> list[SeatDraw]:
+    return list(SeatDraw.objects.filter(event=event).defer("assignments")[:limit])
