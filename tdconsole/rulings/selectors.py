@@ -1,0 +1,93 @@
+"""Reads for the rulings app: reference search, glossary, floor-decision log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from django.db.models import Q, QuerySet
+
+from .models import FloorDecision, GlossaryTerm, RuleEntry
+from .search import SearchDocument, normalise, query_terms, rank_documents
+
+SEARCH_LIMIT = 12
+_FIELDS = (("search_a", "A"), ("search_b", "B"), ("search_c", "C"), ("search_d", "D"))
+
+
+def search_backend() -> str:
+    """'postgres' (full-text search) or 'python' (token scoring) for the current database."""
+    return "postgres" if connection.vendor == "postgresql" else "python"
+
+
+def _entry_search_postgres(query: str, limit: int) -> list[tuple[RuleEntry, float]]:
+    from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+
+    terms = query_terms(query)
+    if not terms:
+        return []
+    raw = " | ".join(terms)
+    search_query = SearchQuery(raw, search_type="raw", config="portuguese") | SearchQuery(
+        raw, search_type="raw", config="english"
+    )
+    vector = None
+    for field, weight in _FIELDS:
+        for config in ("portuguese", "english"):
+            part = SearchVector(field, config=config, weight=weight)
+            vector = part if vector is None else vector + part
+    rows = (
+        RuleEntry.objects.annotate(rank=SearchRank(vector, search_query))
+        .filter(rank__gt=0)
+        .order_by("-rank", "slug")[:limit]
+    )
+    return [(row, float(row.rank)) for row in rows]
+
+
+def _entry_search_python(query: str, limit: int) -> list[tuple[RuleEntry, float]]:
+    entries = {e.slug: e for e in RuleEntry.objects.all()}
+    documents = [
+        SearchDocument(slug, {"A": e.search_a, "B": e.search_b, "C": e.search_c, "D": e.search_d})
+        for slug, e in entries.items()
+    ]
+    return [(entries[slug], score) for slug, score in rank_documents(query, documents)[:limit]]
+
+
+def entry_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[tuple[RuleEntry, float]]:
+    """Entries matching a question in Portuguese or English, best match first, with their score."""
+    if not normalise(query):
+        return []
+    if search_backend() == "postgres":
+        return _entry_search_postgres(query, limit)
+    return _entry_search_python(query, limit)
+
+
+def glossary_search(*, query: str) -> QuerySet[GlossaryTerm]:
+    """Glossary terms whose name or alias contains every word of the query (accent-insensitive)."""
+    terms = GlossaryTerm.objects.select_related("entry")
+    for word in normalise(query).split():
+        terms = terms.filter(search_text__contains=word)
+    return terms
+
+
+def entries_by_topic() -> list[tuple[str, list[RuleEntry]]]:
+    """Entries grouped by topic, in the reference's order."""
+    groups: dict[str, list[RuleEntry]] = {}
+    for entry in RuleEntry.objects.all():
+        groups.setdefault(entry.topic, []).append(entry)
+    return list(groups.items())
+
+
+def related_entries(entry: RuleEntry) -> list[RuleEntry]:
+    """The entry's related entries, in the order the content lists them."""
+    found = {e.slug: e for e in RuleEntry.objects.filter(slug__in=entry.related)}
+    return [found[slug] for slug in entry.related if slug in found]
+
+
+def floor_decisions_for_event(*, event: Any, query: str = "") -> QuerySet[FloorDecision]:
+    """An event's floor decisions, newest first, filtered by words in question, decision, rule or table."""
+    decisions = FloorDecision.objects.filter(event=event).select_related("decided_by", "entry", "adjudication")
+    for word in normalise(query).split():
+        condition = Q(search_text__contains=word)
+        if word.isdigit():
+            condition |= Q(table_number=int(word))
+        decisions = decisions.filter(condition)
+    return decisions

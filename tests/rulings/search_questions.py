@@ -1,0 +1,53 @@
+"""Realistic floor questions and the reference entry that must come first for each."""
+
+QUESTIONS_PT = [
+    ("all-in menor que o aumento reabre a aposta?", "reopening-short-all-in"),
+    ("dois all-ins curtos somam um aumento completo, reabre?", "multiple-short-all-ins"),
+    ("qual o aumento mínimo depois de um raise para 600?", "minimum-raise"),
+    ("jogador shovou e dois pagaram, como fica o pote lateral?", "side-pots"),
+    ("quem mostra primeiro no showdown?", "showdown-order"),
+    ("no all-in as cartas são viradas antes do river?", "all-in-face-up"),
+    ("ficha que sobra no pote dividido vai pra quem?", "split-pot-odd-chip"),
+    ("como funciona a corrida de fichas quando tiram as de 25?", "chip-race"),
+    ("dois jogadores eliminados na mesma mão, quem fica em qual lugar?", "simultaneous-eliminations"),
+    ("mão a mão na bolha, quanto tempo sai do relógio?", "hand-for-hand"),
+    ("button morto quando o small blind é eliminado", "dead-button"),
+    ("no heads-up quem paga o small blind?", "heads-up-button"),
+    ("big blind não tem fichas para o ante do BBA", "big-blind-ante"),
+    ("jogou uma ficha grande sem falar nada, é call?", "oversized-chip"),
+    ("apostou em duas viagens até a pilha", "string-bets"),
+    ("qual jogador muda de mesa no balanceamento?", "balancing-tables"),
+    ("reentrada senta entre o small blind e o button?", "late-registration-seating"),
+    ("aposta que ninguém pagou volta pra quem?", "uncalled-bet-returned"),
+    ("descartou as cartas achando que ganhou", "tabling-and-mucking"),
+    ("diferença entre cash game e torneio", "cash-vs-tournament"),
+    ("no pot limit qual a aposta máxima?", "pot-limit"),
+    ("quebra de mesa: como sorteia os lugares novos?", "breaking-tables"),
+]
+
+QUESTIONS_EN = [
+    ("does a short all-in reopen the betting for the original bettor?", "reopening-short-all-in"),
+    ("two short all-ins add up to a full raise", "multiple-short-all-ins"),
+    ("what is the minimum raise after a 3bet", "minimum-raise"),
+    ("player shoves, who can win the side pot?", "side-pots"),
+    ("who shows first at showdown after a river bet", "showdown-order"),
+    ("when are the cards turned face up in an all-in", "all-in-face-up"),
+    ("who gets the odd chip in a split pot", "split-pot-odd-chip"),
+    ("chip race at a colour up", "chip-race"),
+    ("two players bust on the same hand, who finishes higher", "simultaneous-eliminations"),
+    ("hand for hand on the bubble", "hand-for-hand"),
+    ("dead button rule", "dead-button"),
+    ("heads-up: who posts the small blind and acts first?", "heads-up-button"),
+    ("big blind ante when the big blind is short", "big-blind-ante"),
+    ("single oversized chip without saying raise", "oversized-chip"),
+    ("string raise, going back to the stack", "string-bets"),
+    ("balancing tables: which player moves?", "balancing-tables"),
+    ("player acted out of turn", "action-out-of-turn"),
+    ("uncalled bet returned to the bettor", "uncalled-bet-returned"),
+    ("cards speak, the player announced the wrong hand", "cards-speak"),
+    ("can we run it twice in a tournament", "run-it-twice"),
+    ("fixed limit all-in for half a bet", "fixed-limit"),
+    ("player who has not acted can raise over a short all-in", "not-yet-acted-short-all-in"),
+]
+
+QUESTIONS = QUESTIONS_PT + QUESTIONS_EN
