@@ -1,0 +1,42 @@
+"""Print ICM (Malmuth-Harville) equities for a set of stacks and prizes."""
+
+import json
+from decimal import Decimal, InvalidOperation
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tdconsole.payouts import calc
+
+
+def int_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError as exc:
+        raise CommandError(f"stacks must be whole numbers: {text!r}") from exc
+
+
+def decimal_list(text: str) -> list[Decimal]:
+    try:
+        return [Decimal(x) for x in text.split(",") if x.strip()]
+    except InvalidOperation as exc:
+        raise CommandError(f"prizes must be amounts: {text!r}") from exc
+
+
+class Command(BaseCommand):
+    help = "Compute each stack's ICM equity for the prizes still to be paid."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--stacks", type=int_list, required=True, help="e.g. 5000,3000,2000")
+        parser.add_argument("--prizes", type=decimal_list, required=True, help="e.g. 500,300,200")
+        parser.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **opts):
+        try:
+            equities = calc.icm_equities(opts["stacks"], opts["prizes"])
+        except calc.CalcError as exc:
+            raise CommandError(str(exc)) from exc
+        if opts["json"]:
+            self.stdout.write(json.dumps({"equities": [str(e) for e in equities]}))
+            return
+        for stack, equity in zip(opts["stacks"], equities, strict=True):
+            self.stdout.write(f"{stack:>12}  {equity:>14}")

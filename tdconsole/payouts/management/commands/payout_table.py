@@ -1,0 +1,49 @@
+"""Print a generated payout table as JSON (or a readable list) for checks and scripts."""
+
+import json
+from decimal import Decimal, InvalidOperation
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tdconsole.payouts import calc
+
+
+def decimal_arg(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation as exc:
+        raise CommandError(f"not a number: {text!r}") from exc
+
+
+class Command(BaseCommand):
+    help = "Generate a payout table for a field size and prize pool."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--entries", type=int, required=True)
+        parser.add_argument("--prize-pool", type=decimal_arg, required=True)
+        parser.add_argument("--percent-paid", type=decimal_arg, default=calc.DEFAULT_PERCENT_PAID)
+        parser.add_argument("--rounding", type=decimal_arg, default=calc.DEFAULT_ROUNDING)
+        parser.add_argument("--buy-in", type=decimal_arg, default=None)
+        parser.add_argument("--min-cash-multiple", type=decimal_arg, default=calc.DEFAULT_MIN_CASH_MULTIPLE)
+        parser.add_argument("--no-bands", action="store_true", help="Pay every place its own amount.")
+        parser.add_argument("--json", action="store_true", help="Print JSON.")
+
+    def handle(self, *args, **opts):
+        try:
+            amounts = calc.payout_table(
+                entries=opts["entries"], prize_pool=opts["prize_pool"], percent_paid=opts["percent_paid"],
+                rounding=opts["rounding"], buy_in=opts["buy_in"], min_cash_multiple=opts["min_cash_multiple"],
+                bands=not opts["no_bands"],
+            )
+        except calc.CalcError as exc:
+            raise CommandError(str(exc)) from exc
+        total = sum(amounts, Decimal("0.00"))
+        if opts["json"]:
+            doc = {"places": [{"place": i, "amount": str(a)} for i, a in enumerate(amounts, start=1)],
+                   "total": str(total)}
+            self.stdout.write(json.dumps(doc))
+            return
+        for first, last, amount in calc.group_bands(amounts):
+            label = str(first) if first == last else f"{first}-{last}"
+            self.stdout.write(f"{label:>11}  {amount:>14}")
+        self.stdout.write(f"{'total':>11}  {total:>14}  ({len(amounts)} places)")
