@@ -601,7 +601,8 @@ class Hand:
             for t in total:
                 if t > prev:
                     amount += (t if t < level else level) - prev
-            eligible = [i for i in live if total[i] >= level]
+            # Players who can still put chips in (not all-in) stay eligible while a round is open.
+            eligible = [i for i in live if total[i] >= level or self.stack[i] > 0]
             if pots and pots[-1][1] == eligible:
                 pots[-1] = (pots[-1][0] + amount, eligible)
             elif amount:

@@ -165,16 +165,17 @@ def _parse_action(text: str, player_count: int) -> Action:
 
 def _line_of(text: str, needle: str) -> int | None:
     """The first line holding needle, preferring it as a quoted string or a key (not a comment)."""
-    lines = text.splitlines()
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+             if not line.lstrip().startswith("#")]
     for candidate in (f'"{needle}"', f"'{needle}'"):
-        for number, line in enumerate(lines, start=1):
+        for number, line in lines:
             if candidate in line:
                 return number
-    for number, line in enumerate(lines, start=1):
+    for number, line in lines:
         if line.lstrip().startswith(needle):
             return number
-    for number, line in enumerate(lines, start=1):
-        if needle in line and not line.lstrip().startswith("#"):
+    for number, line in lines:
+        if needle in line:
             return number
     return None
 

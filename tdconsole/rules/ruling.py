@@ -143,13 +143,14 @@ def explanation(hand: Hand, lang: str) -> list[str]:
     for number, pot in enumerate(pots):
         pot_name = text("ex.pot.main", lang) if number == 0 else text("ex.pot.side", lang, n=number)
         names.append(pot_name)
-        steps.append(with_rule("ex.pot", lang, "side_pots" if number else None, name=pot_name, amount=pot.amount,
+        rule_key = "side_pots" if len(pots) > 1 else "pots"
+        steps.append(with_rule("ex.pot", lang, rule_key, name=pot_name, amount=pot.amount,
                                eligible=join_names([_name(hand, i) for i in pot.eligible], lang)))
     if status != "complete":
         return steps
     if hand.over:
         winner = next(i for i in range(n) if not hand.folded[i])
-        steps.append(with_rule("ex.fold_win", lang, None, player=_name(hand, winner)))
+        steps.append(with_rule("ex.fold_win", lang, "last_player", player=_name(hand, winner)))
     else:
         info = hand.showdown_info()
         if info is not None:
@@ -186,7 +187,7 @@ def explanation(hand: Hand, lang: str) -> list[str]:
                     steps.append(with_rule("ex.odd_chip", lang, "odd_chips", units=pot.odd_units, chip=chip,
                                            players=join_names(firsts, lang)))
     stacks = hand.finishing_stacks() or []
-    steps.append(with_rule("ex.finishing", lang, None,
+    steps.append(with_rule("ex.finishing", lang, "push",
                            stacks=", ".join(f"{_name(hand, i)} {s}" for i, s in enumerate(stacks))))
     return steps
 

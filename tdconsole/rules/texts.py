@@ -35,6 +35,9 @@ RULES: dict[str, str | None] = {
     "uncalled": "Uncalled bet",
     "blinds": "Blinds and antes",
     "heads_up": "Heads-up blinds",
+    "pots": "Pots and side pots",
+    "last_player": "Last live hand wins",
+    "push": "Pots pushed",
 }
 
 T: dict[str, dict[str, str]] = {
