@@ -1,0 +1,119 @@
+"""Two staff members seating or moving players at the same moment (PostgreSQL row locks)."""
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+
+from tdconsole.seating import services
+from tdconsole.seating.exceptions import SeatingError
+from tdconsole.seating.selectors import balance_moves_suggest
+from tdconsole.tournaments.models import Entry
+
+from .conftest import make_entries, make_event
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def run_together(*calls):
+    """Run each call in its own thread and connection, released at the same instant."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def worker(i, call):
+        try:
+            barrier.wait()
+            results[i] = call()
+        except Exception as exc:  # noqa: BLE001 - the test inspects what each thread got
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+def seat_in_transaction(entry_id, actor):
+    def call():
+        with transaction.atomic():
+            entry = Entry.objects.select_related("event").get(pk=entry_id)
+            return services.entry_seat_random(entry=entry, actor=actor)
+    return call
+
+
+def assert_no_double_seat(event):
+    places = list(Entry.objects.filter(event=event, table__isnull=False).values_list("table_id", "seat"))
+    assert len(places) == len(set(places))
+
+
+def test_two_staff_seating_at_once_get_distinct_seats(floor_user):
+    for round_ in range(5):
+        event = make_event(slug=f"race{round_}", tables=1)
+        services.tables_assign(event=event, numbers=[1], actor=floor_user)
+        make_entries(event, 7)
+        services.seats_draw_initial(event=event, actor=floor_user)
+        a, b = make_entries(event, 2, start=100)
+        results = run_together(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
+        assert all(isinstance(r, Entry) for r in results), results
+        assert results[0].seat != results[1].seat
+        assert Entry.objects.filter(event=event, table__isnull=False).count() == 9
+        assert_no_double_seat(event)
+
+
+def test_two_staff_racing_for_the_last_seat_one_gets_a_clean_error(floor_user):
+    for round_ in range(5):
+        event = make_event(slug=f"last{round_}", tables=1)
+        services.tables_assign(event=event, numbers=[1], actor=floor_user)
+        make_entries(event, 8)
+        services.seats_draw_initial(event=event, actor=floor_user)
+        a, b = make_entries(event, 2, start=100)
+        results = run_together(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
+        seated = [r for r in results if isinstance(r, Entry)]
+        errors = [r for r in results if isinstance(r, SeatingError)]
+        assert len(seated) == 1 and len(errors) == 1, results
+        assert Entry.objects.filter(event=event, table__isnull=False).count() == 9
+        assert_no_double_seat(event)
+
+
+def test_the_same_balancing_confirmed_twice_at_once_moves_players_once(floor_user):
+    event = make_event(slug="balance-race", tables=2)
+    services.tables_assign(event=event, numbers=[1, 2], actor=floor_user)
+    entries = make_entries(event, 13)
+    tables = {t.number: t for t in event.tables.all()}
+    for i, entry in enumerate(entries):
+        entry.table, entry.seat = (tables[1], i + 1) if i < 9 else (tables[2], i - 8)
+    Entry.objects.bulk_update(entries, ["table", "seat"])
+    plan = balance_moves_suggest(event=event, buttons={1: 1, 2: 1})
+    assert len(plan.moves) == 2
+
+    def confirm():
+        return services.balance_moves_apply(event=event, moves=plan.moves, actor=floor_user)
+
+    results = run_together(confirm, confirm)
+    assert sum(isinstance(r, list) for r in results) == 1
+    assert sum(isinstance(r, SeatingError) for r in results) == 1
+    counts = sorted(Entry.objects.filter(event=event, table=t).count() for t in tables.values())
+    assert counts == [6, 7]
+    assert_no_double_seat(event)
+
+
+def test_seating_while_a_table_breaks_never_doubles_a_seat(floor_user):
+    event = make_event(slug="break-race", tables=3)
+    services.tables_assign(event=event, numbers=[1, 2, 3], actor=floor_user)
+    make_entries(event, 16)
+    services.seats_draw_initial(event=event, actor=floor_user)  # 6, 5, 5 (table 3 breaks first)
+    late = make_entries(event, 1, start=100)[0]
+
+    def break_table():
+        return services.table_break(event=event, table_number=3, actor=floor_user)
+
+    results = run_together(break_table, seat_in_transaction(late.pk, floor_user))
+    assert not any(isinstance(r, Exception) and not isinstance(r, SeatingError) for r in results), results
+    assert_no_double_seat(event)
+    assert not Entry.objects.filter(event=event, status="alive", table__number=3).exists() or isinstance(
+        results[0], SeatingError
+    )
