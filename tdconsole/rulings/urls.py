@@ -1,4 +1,14 @@
-from django.urls import path  # noqa: F401
+from django.urls import path, re_path
+
+from . import views
 
 app_name = "rulings"
-urlpatterns: list = []
+urlpatterns = [
+    path("rulings/", views.index, name="index"),
+    path("rulings/search/", views.search, name="search"),
+    path("rulings/glossary/", views.glossary, name="glossary"),
+    # Not "adjudicate": that path belongs to the adjudication app, included after this one.
+    re_path(r"^rulings/(?!adjudicate/)(?P<slug>[-a-z0-9]+)/$", views.entry_detail, name="entry"),
+    path("events/<slug:slug>/rulings/", views.decision_log, name="decision_log"),
+    path("events/<slug:slug>/rulings/new/", views.decision_add, name="decision_add"),
+]

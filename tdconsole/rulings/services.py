@@ -1,0 +1,84 @@
+"""Writes of the rulings app: recording floor decisions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tdconsole.audit.services import audit_record
+from tdconsole.tournaments.models import Event
+
+from .exceptions import FloorDecisionError
+from .models import FloorDecision, RuleEntry
+from .search import normalise
+
+MAX_SEAT = 10
+
+
+def parse_seats(text: str) -> list[int]:
+    """'3, 7' or '3 7' -> [3, 7]; raises FloorDecisionError for anything but seat numbers 1..10."""
+    seats: list[int] = []
+    for part in text.replace(";", ",").replace(" ", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= MAX_SEAT:
+            raise FloorDecisionError(f"Seats must be numbers from 1 to {MAX_SEAT}, separated by commas.")
+        if int(part) not in seats:
+            seats.append(int(part))
+    return seats
+
+
+def floor_decision_record(
+    *,
+    actor: Any,
+    event: Event,
+    question: str,
+    decision: str,
+    table_number: int | None = None,
+    seats: str = "",
+    rule_cited: str = "",
+    entry: RuleEntry | None = None,
+    adjudication: Any = None,
+    decided_at: datetime | None = None,
+) -> FloorDecision:
+    """Record a floor ruling for an event, audited in the same transaction."""
+    question, decision = question.strip(), decision.strip()
+    if not question or not decision:
+        raise FloorDecisionError("Both the question and the decision are required.")
+    seat_list = parse_seats(seats)
+    if adjudication is not None and adjudication.event_id != event.pk:
+        raise FloorDecisionError("The saved adjudication belongs to another event.")
+    if not rule_cited and entry is not None and entry.tda_rule:
+        rule_cited = entry.tda_rule
+    with transaction.atomic():
+        locked = Event.objects.select_for_update().get(pk=event.pk)
+        record = FloorDecision.objects.create(
+            event=locked,
+            table_number=table_number,
+            seats=", ".join(str(s) for s in seat_list),
+            question=question,
+            decision=decision,
+            rule_cited=rule_cited.strip(),
+            entry=entry,
+            adjudication=adjudication,
+            decided_by=actor,
+            decided_at=decided_at or timezone.now(),
+            search_text=normalise(" ".join([question, decision, rule_cited, entry.slug if entry else ""])),
+        )
+        audit_record(
+            actor=actor,
+            action="floor_decision.record",
+            event=locked,
+            objects=[record],
+            after={
+                "table": table_number, "seats": record.seats, "question": question, "decision": decision,
+                "rule": record.rule_cited, "entry": entry.slug if entry else None,
+                "adjudication": adjudication.pk if adjudication is not None else None,
+            },
+            summary=f"Floor decision at table {table_number or '-'}: {question[:120]}",
+        )
+    return record
