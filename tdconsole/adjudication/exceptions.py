@@ -1,0 +1,2 @@
+class AdjudicationError(ValueError):
+    """A hand cannot be saved or replayed; the message is shown to the floor."""

@@ -1,0 +1,163 @@
+"""The desk page "Adjudicate a hand": set-up, step-by-step options, refusals, PHH in and out, saving."""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tdconsole.adjudication.models import SavedAdjudication
+from tdconsole.audit.models import AuditEntry
+from tdconsole.rules import parse_phh
+from tests.factories import make_event
+
+pytestmark = pytest.mark.django_db
+URL = "/rulings/adjudicate/"
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "adjudication"
+
+REOPEN_HAND = """variant = "NT"
+_mode = "cash"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [200, 16, 150, 180]
+players = ["A", "B", "C", "D"]
+actions = ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Qh9c4d", "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc"]
+"""
+
+
+@pytest.fixture
+def floor(client_as):
+    return client_as("floor")
+
+
+def setup_post(client, **overrides):
+    data = {"op": "setup", "seats": "1 Ana 10000\n4 Bruno 3000\n7 Carla 20000", "button": "7",
+            "small_blind": "100", "big_blind": "200", "ante": "200", "ante_type": "bba", "variant": "NT",
+            "mode": "tournament", "smallest_chip": "25"}
+    data.update(overrides)
+    return client.post(URL, data, HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_url_name_is_stable():
+    assert reverse("adjudication:adjudicate") == URL
+
+
+@pytest.mark.parametrize(("role", "status"), [("floor", 200), ("director", 200), ("registration", 403),
+                                              ("viewer", 403)])
+def test_only_floor_and_director_adjudicate(client_as, role, status):
+    assert client_as(role).get(URL).status_code == status
+
+
+def test_htmx_without_permission_gets_a_fragment(client_as):
+    response = client_as("viewer").post(URL, {"op": "setup"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert b"<html" not in response.content
+
+
+def test_table_setup_deals_blinds_in_position_order_and_shows_who_acts(floor):
+    response = setup_post(floor)
+    spec = parse_phh(response.context["phh"])
+    # Button on seat 7: seat 1 posts the small blind, seat 4 the big blind and its ante.
+    assert spec.starting_stacks == (10000, 3000, 20000)
+    assert list(spec.players) == ["Ana (#1)", "Bruno (#4)", "Carla (#7)"]
+    assert response.context["actor_name"] == "Carla (#7)"
+    options = response.context["options"]
+    assert (options.call, options.raise_min_to, options.raise_max_to) == (200, 400, 20000)
+    assert response.context["pots"][0]["amount"] == 500
+
+
+def test_bad_setup_rerenders_with_the_reason_and_keeps_the_input(floor):
+    response = setup_post(floor, seats="1 Ana 10000\nfour Bruno", button="1")
+    assert response.status_code == 200
+    assert "seats" in response.context["setup_form"].errors
+    assert "four Bruno" in response.content.decode()
+    assert "phh" not in response.context or not response.context["phh"]
+
+
+def test_buttons_apply_actions_step_by_step(floor):
+    phh = setup_post(floor).context["phh"]
+    response = floor.post(URL, {"op": "act", "phh": phh, "kind": "raise", "amount": "1000"})
+    assert response.context["actor_name"] == "Ana (#1)"
+    assert response.context["options"].call == 900
+    response = floor.post(URL, {"op": "act", "phh": response.context["phh"], "kind": "fold"})
+    response = floor.post(URL, {"op": "act", "phh": response.context["phh"], "kind": "allin"})
+    assert response.context["players"][1]["all_in"] is True
+    response = floor.post(URL, {"op": "act", "phh": response.context["phh"], "kind": "call"})
+    assert response.context["waiting"] == "board"
+
+
+def test_short_all_in_leaves_the_bettor_no_raise_with_the_reason(floor):
+    response = floor.post(URL, {"op": "load", "phh_text": REOPEN_HAND}, HTTP_ACCEPT_LANGUAGE="en")
+    options = response.context["options"]
+    assert response.context["actor_name"] == "A"
+    assert (options.call, options.raise_min_to) == (4, None)
+    assert 'data-testid="act-raise"' not in response.content.decode()
+    assert response.context["reason"]
+
+
+def test_an_illegal_action_is_refused_on_the_spot_and_nothing_changes(floor):
+    response = floor.post(URL, {"op": "load", "phh_text": REOPEN_HAND})
+    phh = response.context["phh"]
+    refused = floor.post(URL, {"op": "act", "phh": phh, "kind": "line", "line": "p1 cbr 40"},
+                         HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.context["action_error"]["message"]
+    assert refused.context["phh"] == phh
+    fragment = floor.post(URL, {"op": "act", "phh": phh, "kind": "line", "line": "p1 cbr 40"},
+                          HTTP_HX_REQUEST="true")
+    body = fragment.content.decode()
+    assert "<html" not in body and 'data-testid="action-error"' in body
+    assert 'value="p1 cbr 40"' in body
+
+
+def test_pasted_history_that_is_not_usable_names_the_problem_and_keeps_the_text(floor):
+    bad = REOPEN_HAND.replace('"p3 cc", "p4 cc"]', '"p3 raises 600"]')
+    response = floor.post(URL, {"op": "load", "phh_text": bad})
+    assert response.context["load_form"].errors["phh_text"]
+    assert "p3 raises 600" in response.content.decode()
+    assert 'data-testid="phh-error"' in response.content.decode()
+
+
+def test_a_hand_can_be_uploaded_and_downloaded_as_phh(floor):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("hand.phh", REOPEN_HAND.encode())
+    response = floor.post(URL, {"op": "load", "phh_file": upload})
+    phh = response.context["phh"]
+    download = floor.post(URL, {"op": "download", "phh": phh})
+    assert download["Content-Disposition"] == 'attachment; filename="hand.phh"'
+    assert parse_phh(download.content.decode()).actions == parse_phh(REOPEN_HAND).actions
+
+
+def test_undo_removes_the_last_action(floor):
+    phh = floor.post(URL, {"op": "load", "phh_text": REOPEN_HAND}).context["phh"]
+    undone = floor.post(URL, {"op": "undo", "phh": phh}).context["phh"]
+    assert len(parse_phh(undone).actions) == len(parse_phh(phh).actions) - 1
+
+
+def test_the_page_prefills_from_a_link(floor):
+    response = floor.get(URL, {"phh": REOPEN_HAND})
+    assert response.context["actor_name"] == "A"
+
+
+def test_saving_a_ruling_to_an_event_is_audited(floor, cast):
+    event = make_event()
+    phh = floor.post(URL, {"op": "load", "phh_text": REOPEN_HAND}).context["phh"]
+    response = floor.post(URL, {"op": "save", "phh": phh, "event": event.pk, "table_number": "12",
+                                "note": "Disputed re-raise"})
+    assert response.status_code == 200
+    saved = SavedAdjudication.objects.get()
+    assert (saved.event, saved.table_number, saved.created_by) == (event, 12, cast["floor"])
+    assert saved.ruling["to_act"]["options"]["raise"] is None
+    audit = AuditEntry.entries.get(action="adjudication.save")
+    assert audit.event_id == event.pk and audit.actor_name == "floor"
+
+
+@pytest.mark.skipif(not EXAMPLES.exists(), reason="shared/examples not found beside the repository")
+def test_every_shared_example_opens_on_the_page(floor):
+    for path in sorted(EXAMPLES.glob("*.phh")):
+        response = floor.post(URL, {"op": "load", "phh_text": path.read_text()})
+        assert response.status_code == 200, path.name
+        if path.name.startswith("10-"):
+            assert response.context["load_form"].errors
+        else:
+            assert response.context["ruling"]["status"] in {"complete", "in_progress", "invalid"}
