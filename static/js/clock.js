@@ -60,6 +60,7 @@
     for (var k = 0; k < els.length; k++) {
       if (els[k].textContent !== text) { els[k].textContent = text; }
       if (name === "colour_up") { els[k].hidden = !text; }
+      if (name === "time") { els[k].classList.toggle("cs-time-long", text.length > 6); }
     }
   }
 

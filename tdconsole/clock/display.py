@@ -31,6 +31,12 @@ def chips_text(value: int) -> str:
     return format_number(int(value), _lang())
 
 
+def money_text(amount: Decimal, currency: str) -> str:
+    """Money for the room: R$ 656.000 when whole (cents only when there are any)."""
+    text = format_money(amount, currency, _lang())
+    return text[:-3] if Decimal(amount) == Decimal(amount).to_integral_value() else text
+
+
 def level_label(level: Level) -> str:
     if level.is_break:
         return gettext("Break")
@@ -118,7 +124,7 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
         text = gettext("In the money")
         if prizes.get("next_pay_jump") is not None:
             text += " · " + gettext("next pay jump %(amount)s") % {
-                "amount": format_money(prizes["next_pay_jump"], event.currency, _lang())
+                "amount": money_text(prizes["next_pay_jump"], event.currency)
             }
         out.append({"kind": "itm", "text": text})
     closes = event.late_registration_level
@@ -177,7 +183,7 @@ def screen_context(*, event: Event, snapshot: dict) -> dict:
         "players_left": chips_text(field["players_left"]),
         "entries": chips_text(field["entries"]),
         "average": chips_text(average),
-        "prize_pool": format_money(prizes["prize_pool"], event.currency, _lang()),
+        "prize_pool": money_text(prizes["prize_pool"], event.currency),
         "places_paid": chips_text(prizes["places_paid"]),
         "banners": banners(event=event, snapshot=snapshot),
         "data": data,
