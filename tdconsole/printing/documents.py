@@ -1,0 +1,398 @@
+"""The printed sheets: payouts, receipts, seat cards, the table draw, results, the deal.
+
+Each builder reads the event through selectors, draws on a `Sheet` in the language
+asked for (labels through gettext, money and numbers in that language's format) and
+reports its progress as a fraction between 0 and 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import IO
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+from reportlab.lib.units import mm
+
+from tdconsole.core.money import format_money, format_number
+from tdconsole.payouts.models import Deal
+from tdconsole.payouts.selectors import event_awards, event_payout_amounts, event_prize_summary
+from tdconsole.tournaments.models import Entry, Event
+
+from .pdf import BOLD, REGULAR, Progress, Sheet, fonts_register, no_progress
+
+RECEIPT_WIDTH = 80 * mm
+
+
+def _money(event: Event, lang: str) -> Callable[[Decimal], str]:
+    return lambda amount: format_money(amount, event.currency, lang)
+
+
+def _event_line(event: Event) -> str:
+    return f"{event.festival.name} · {formats.date_format(event.date, 'SHORT_DATE_FORMAT')}"
+
+
+def _printed_at() -> str:
+    return _("Printed %(when)s") % {"when": formats.date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
+
+
+def build_payouts(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
+    """The payout sheet: event, date, entries, prize pool, then every place and its amount."""
+    with override(lang):
+        money = _money(event, lang)
+        summary = event_prize_summary(event=event)
+        amounts = event_payout_amounts(event=event)
+        sheet = Sheet(out, title=_("Payouts · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
+                      footer=_printed_at())
+        facts = [
+            (_("Entries"), format_number(summary["entries"], lang)),
+            (_("Prize pool"), money(summary["prize_pool"])),
+            (_("Places paid"), format_number(len(amounts), lang)),
+        ]
+        if summary["overlay"]:
+            facts.append((_("Overlay (guarantee)"), money(summary["overlay"])))
+        if summary["addons"]:
+            facts.append((_("Add-ons"), format_number(summary["addons"], lang)))
+        left = sheet.margin
+        for label, value in facts:
+            sheet.text(left, label, 9)
+            sheet.text(left + 130, value, 11, bold=True)
+            sheet.down(15)
+        sheet.down(8)
+        columns = 3
+        col_width = (sheet.width - 2 * sheet.margin) / columns
+        row = 13.0
+        col = 0
+        count = len(amounts)
+        c = sheet.canvas
+        top = sheet.y
+
+        def headers() -> None:
+            for k in range(columns):
+                x = sheet.margin + k * col_width
+                sheet.canvas.setFont(BOLD, 8.5)
+                sheet.canvas.drawString(x + 4, top, _("Place"))
+                sheet.canvas.drawRightString(x + col_width - 10, top, _("Amount"))
+
+        headers()
+        y = top - row
+        for index, amount in enumerate(amounts):
+            if y < sheet.bottom + 4:
+                col += 1
+                y = top - row
+                if col == columns:
+                    sheet.new_page()
+                    top = sheet.y
+                    headers()
+                    col = 0
+                    y = top - row
+            x = sheet.margin + col * col_width
+            if index % 2 == 0:
+                c.setFillGray(0.93)
+                c.rect(x, y - 3, col_width - 6, row, stroke=0, fill=1)
+                c.setFillGray(0)
+            c.setFont(REGULAR, 9)
+            c.drawString(x + 4, y, format_number(index + 1, lang) + "º")
+            c.drawRightString(x + col_width - 10, y, money(amount))
+            y -= row
+            if index % 200 == 0:
+                progress(index / max(1, count))
+        sheet.save()
+        progress(1.0)
+
+
+def build_receipts(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
+    """One receipt per paid finisher, two to an A4 page, each with a signature line."""
+    with override(lang):
+        money = _money(event, lang)
+        awards = [a for a in event_awards(event=event) if a.amount > 0]
+        sheet = Sheet(out, title=_("Payout receipts · %(event)s") % {"event": event.name},
+                      subtitle=_event_line(event), footer=_printed_at())
+        if not awards:
+            sheet.text(sheet.margin, _("No player has finished in the money yet."), 11)
+        block = (sheet.height - 2 * sheet.margin - 60) / 2
+        for i, award in enumerate(awards):
+            if i and i % 2 == 0:
+                sheet.new_page()
+            start = sheet.y
+            x = sheet.margin
+            sheet.text(x, _("Receipt"), 13, bold=True)
+            sheet.down(22)
+            place = format_number(award.place, lang) + "º"
+            if award.tied_with > 1:
+                place += " " + _("(tied, %(n)s players)") % {"n": award.tied_with}
+            if award.by_deal:
+                place += " " + _("(by deal)")
+            rows = [
+                (_("Player"), award.entry.player.name),
+                (_("Document"), award.entry.player.document or "—"),
+                (_("Entry"), f"#{award.entry.number}"),
+                (_("Place"), place),
+                (_("Amount"), money(award.amount)),
+            ]
+            for label, value in rows:
+                sheet.text(x, label, 9)
+                sheet.text(x + 110, value, 12, bold=label == _("Amount"))
+                sheet.down(18)
+            sheet.down(12)
+            sheet.text(x, _("I received the amount above from the tournament organisers."), 9)
+            sheet.down(46)
+            sheet.line(x, x + 250)
+            sheet.line(x + 290, sheet.width - sheet.margin)
+            sheet.down(11)
+            sheet.text(x, _("Signature"), 8)
+            sheet.text(x + 290, _("Date"), 8)
+            sheet.y = start - block
+            progress((i + 1) / len(awards))
+        sheet.save()
+        progress(1.0)
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    table: int
+    seat: int
+    name: str
+    number: int
+
+
+def _seat_cards(event: Event) -> list[SeatCard]:
+    rows = (
+        Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False)
+        .select_related("player", "table")
+        .order_by("table__number", "seat")
+    )
+    return [SeatCard(e.table.number, e.seat, e.player.name, e.number) for e in rows]
+
+
+def build_seats(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress,
+                variant: str = "a4") -> None:
+    """Seat cards: ten to an A4 page to cut out, or one per 80 mm receipt-printer slip."""
+    with override(lang):
+        fonts_register()
+        cards = _seat_cards(event)
+        if variant == "receipt":
+            _receipt_cards(event, cards, out, progress)
+        else:
+            _a4_cards(event, cards, out, progress)
+        progress(1.0)
+
+
+def _a4_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> None:
+    sheet = Sheet(out, title=_("Seat cards · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
+                  footer=_printed_at())
+    c = sheet.canvas
+    cols, rows = 2, 5
+    width = (sheet.width - 2 * sheet.margin) / cols
+    height = (sheet.y - sheet.margin) / rows
+    top = sheet.y
+    if not cards:
+        sheet.text(sheet.margin, _("No player is seated."), 11)
+    for i, card in enumerate(cards):
+        slot = i % (cols * rows)
+        if i and slot == 0:
+            sheet.new_page()
+            top = sheet.y
+        x = sheet.margin + (slot % cols) * width
+        y = top - (slot // cols + 1) * height
+        c.setDash(3, 3)
+        c.setLineWidth(0.4)
+        c.rect(x + 3, y + 3, width - 6, height - 6)
+        c.setDash()
+        c.setFont(REGULAR, 8)
+        c.drawString(x + 12, y + height - 18, event.name)
+        c.setFont(BOLD, 22)
+        c.drawString(x + 12, y + height - 48, _("Table %(n)s") % {"n": card.table})
+        c.drawRightString(x + width - 14, y + height - 48, _("Seat %(n)s") % {"n": card.seat})
+        c.setFont(REGULAR, 12)
+        c.drawString(x + 12, y + 34, card.name[:40])
+        c.setFont(REGULAR, 8)
+        c.drawString(x + 12, y + 18, _("Entry #%(n)s") % {"n": card.number})
+        progress((i + 1) / len(cards))
+    sheet.save()
+
+
+def _receipt_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    height = 60 * mm
+    c = Canvas(out, pagesize=(RECEIPT_WIDTH, height), pageCompression=1, initialFontName=REGULAR)
+    c.setTitle(_("Seat cards · %(event)s") % {"event": event.name})
+    if not cards:
+        c.setFont(REGULAR, 9)
+        c.drawString(4 * mm, height - 10 * mm, _("No player is seated."))
+    for i, card in enumerate(cards):
+        c.setFont(REGULAR, 8)
+        c.drawString(4 * mm, height - 7 * mm, event.name[:40])
+        c.setFont(BOLD, 20)
+        c.drawString(4 * mm, height - 20 * mm, _("Table %(n)s") % {"n": card.table})
+        c.drawString(4 * mm, height - 31 * mm, _("Seat %(n)s") % {"n": card.seat})
+        c.setFont(REGULAR, 11)
+        c.drawString(4 * mm, height - 42 * mm, card.name[:32])
+        c.setFont(REGULAR, 8)
+        c.drawString(4 * mm, height - 50 * mm, _("Entry #%(n)s") % {"n": card.number})
+        c.showPage()
+        progress((i + 1) / len(cards))
+    c.save()
+
+
+def build_draw(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
+    """The table draw: each table with its seats and players, for the wall or the desk."""
+    with override(lang):
+        cards = _seat_cards(event)
+        sheet = Sheet(out, title=_("Table draw · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
+                      footer=_printed_at())
+        if not cards:
+            sheet.text(sheet.margin, _("No player is seated."), 11)
+        tables: dict[int, list[SeatCard]] = {}
+        for card in cards:
+            tables.setdefault(card.table, []).append(card)
+        col_width = (sheet.width - 2 * sheet.margin) / 2
+        col = 0
+        top = sheet.y
+        y = top
+        for done, (number, seated) in enumerate(tables.items(), start=1):
+            needed = 20 + 13 * len(seated) + 10
+            if y - needed < sheet.margin:
+                col += 1
+                y = top
+                if col == 2:
+                    sheet.new_page()
+                    top = y = sheet.y
+                    col = 0
+            x = sheet.margin + col * col_width
+            c = sheet.canvas
+            c.setFont(BOLD, 11)
+            c.drawString(x, y, _("Table %(n)s") % {"n": number})
+            y -= 15
+            for card in seated:
+                c.setFont(REGULAR, 9)
+                c.drawRightString(x + 16, y, str(card.seat))
+                c.drawString(x + 24, y, card.name[:34])
+                c.drawRightString(x + col_width - 12, y, f"#{card.number}")
+                y -= 13
+            y -= 10
+            progress(done / len(tables))
+        sheet.save()
+        progress(1.0)
+
+
+def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
+    """Final results: every placed entry, best first, with what it won."""
+    with override(lang):
+        money = _money(event, lang)
+        summary = event_prize_summary(event=event)
+        awards = event_awards(event=event)
+        sheet = Sheet(out, title=_("Results · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
+                      footer=_printed_at())
+        x = sheet.margin
+        right = sheet.width - sheet.margin
+        sheet.text(x, _("Entries"), 9)
+        sheet.text(x + 90, format_number(summary["entries"], lang), 10, bold=True)
+        sheet.text(x + 200, _("Prize pool"), 9)
+        sheet.text(x + 290, money(summary["prize_pool"]), 10, bold=True)
+        sheet.down(22)
+
+        def header() -> None:
+            sheet.text(x, _("Place"), 9, bold=True)
+            sheet.text(x + 50, _("Player"), 9, bold=True)
+            sheet.text(x + 330, _("Entry"), 9, bold=True)
+            sheet.text(right, _("Prize"), 9, bold=True, right=True)
+            sheet.down(14)
+
+        header()
+        for i, award in enumerate(awards):
+            if sheet.y < sheet.margin + 12:
+                sheet.new_page()
+                header()
+            place = format_number(award.place, lang) + "º" + ("*" if award.tied_with > 1 else "")
+            sheet.text(x, place, 9)
+            sheet.text(x + 50, award.entry.player.name[:48] + (" †" if award.by_deal else ""), 9)
+            sheet.text(x + 330, f"#{award.entry.number}", 9)
+            sheet.text(right, money(award.amount) if award.amount else "—", 9, right=True)
+            sheet.down(12.5)
+            if i % 200 == 0:
+                progress(i / max(1, len(awards)))
+        sheet.down(8)
+        if any(a.tied_with > 1 for a in awards):
+            sheet.text(x, _("* tied: the tied players share the prizes of the places they cover."), 8)
+            sheet.down(11)
+        if any(a.by_deal for a in awards):
+            sheet.text(x, _("† amount agreed in a deal at the final table."), 8)
+        sheet.save()
+        progress(1.0)
+
+
+def build_deal(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
+    """The deal sheet: each player's chips, ICM, chip chop and agreed amount, to sign."""
+    with override(lang):
+        money = _money(event, lang)
+        deal = Deal.objects.filter(event=event).prefetch_related("shares__entry__player").first()
+        sheet = Sheet(out, title=_("Deal · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
+                      footer=_printed_at())
+        x = sheet.margin
+        right = sheet.width - sheet.margin
+        if deal is None:
+            sheet.text(x, _("No deal has been recorded."), 11)
+            sheet.save()
+            progress(1.0)
+            return
+        sheet.text(x, _("Method"), 9)
+        sheet.text(x + 120, deal.get_method_display(), 10, bold=True)
+        sheet.down(15)
+        sheet.text(x, _("Shared now"), 9)
+        sheet.text(x + 120, money(deal.distributed), 10, bold=True)
+        sheet.down(15)
+        sheet.text(x, _("Left to play for"), 9)
+        sheet.text(x + 120, money(deal.left_to_play), 10, bold=True)
+        sheet.down(15)
+        when = formats.date_format(timezone.localtime(deal.created_at), "SHORT_DATETIME_FORMAT")
+        sheet.text(x, _("Agreed"), 9)
+        sheet.text(x + 120, when, 10)
+        sheet.down(26)
+        cols = [(x, _("Player"), False), (x + 200, _("Chips"), True), (x + 290, _("ICM"), True),
+                (x + 380, _("Chip chop"), True), (right, _("Agreed"), True)]
+        for cx, label, is_right in cols:
+            sheet.text(cx, label, 9, bold=True, right=is_right)
+        sheet.down(15)
+        shares = list(deal.shares.all())
+        for share in shares:
+            sheet.text(x, share.entry.player.name[:30], 9)
+            sheet.text(x + 200, format_number(share.chips, lang), 9, right=True)
+            sheet.text(x + 290, money(share.icm_amount), 9, right=True)
+            sheet.text(x + 380, money(share.chip_chop_amount), 9, right=True)
+            sheet.text(right, money(share.amount), 9, bold=True, right=True)
+            sheet.down(14)
+        sheet.down(10)
+        sheet.text(x, _("We, the players below, agree to share the prize money as shown above."), 9)
+        sheet.down(30)
+        for share in shares:
+            sheet.need(40)
+            sheet.line(x, x + 300)
+            sheet.text(x + 320, share.entry.player.name[:40], 9)
+            sheet.down(34)
+        sheet.save()
+        progress(1.0)
+
+
+BUILDERS = {
+    "payouts": build_payouts,
+    "receipts": build_receipts,
+    "seats": build_seats,
+    "draw": build_draw,
+    "results": build_results,
+    "deal": build_deal,
+}
+
+
+def build(kind: str, event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress,
+          variant: str = "") -> None:
+    """Build one document kind into `out`."""
+    if kind == "seats":
+        build_seats(event, out, lang, progress, variant=variant or "a4")
+        return
+    BUILDERS[kind](event, out, lang, progress)
+
