@@ -1,0 +1,74 @@
+"""Search: normalisation, bilingual synonyms and floor slang, and the quality set on both backends."""
+
+import pytest
+
+from tdconsole.rulings.search import SearchDocument, normalise, query_terms, rank_documents
+from tdconsole.rulings.selectors import entry_search, search_backend
+
+from .search_questions import QUESTIONS, QUESTIONS_EN, QUESTIONS_PT
+
+
+def test_normalise_drops_accents_case_and_punctuation():
+    assert normalise("Mão-a-MÃO: reabertura é possível?") == "mao a mao reabertura e possivel"
+
+
+def test_slang_and_both_languages_map_to_one_concept():
+    assert query_terms("shove") == query_terms("all-in") == query_terms("ALL IN")
+    assert query_terms("pote lateral") == query_terms("pote paralelo") == query_terms("side pot")
+    assert query_terms("reabre") == query_terms("reopens")
+    assert query_terms("bolha") == query_terms("bubble")
+
+
+def test_query_terms_drop_stopwords_in_both_languages():
+    assert query_terms("what is the nuts") == ["nuts"]
+    assert query_terms("o que é a bolha") == query_terms("bolha")
+
+
+def test_rank_documents_prefers_a_title_match_over_a_body_match():
+    docs = [
+        SearchDocument("body", {"A": "chip race", "C": "the button moves"}),
+        SearchDocument("title", {"A": "dead button", "C": "chips"}),
+    ]
+    assert [key for key, _ in rank_documents("button", docs)] == ["title", "body"]
+
+
+def test_rank_documents_leaves_out_documents_without_a_match():
+    docs = [SearchDocument("x", {"A": "odd chip"}), SearchDocument("y", {"A": "dead button"})]
+    assert [key for key, _ in rank_documents("button", docs)] == ["y"]
+    assert rank_documents("   ", docs) == []
+
+
+def test_quality_set_has_forty_questions_half_in_each_language():
+    assert len(QUESTIONS) >= 40
+    assert len(QUESTIONS_PT) >= 20 and len(QUESTIONS_EN) >= 20
+
+
+@pytest.mark.parametrize(("question", "slug"), QUESTIONS, ids=[q for q, _ in QUESTIONS])
+def test_question_finds_its_entry_first(reference, question, slug):
+    """Runs on SQLite (Python scoring) and, in the PostgreSQL CI run, on full-text search."""
+    results = entry_search(query=question)
+    assert results, question
+    assert results[0][0].slug == slug, [(e.slug, round(s, 3)) for e, s in results[:3]]
+
+
+@pytest.mark.postgres
+def test_postgres_uses_full_text_search(reference):
+    assert search_backend() == "postgres"
+    misses = [q for q, slug in QUESTIONS if [e.slug for e, _ in entry_search(query=q)][:1] != [slug]]
+    assert misses == []
+
+
+def test_search_is_accent_insensitive(reference):
+    with_accents = [e.slug for e, _ in entry_search(query="mão a mão na bolha")]
+    without = [e.slug for e, _ in entry_search(query="mao a mao na bolha")]
+    assert with_accents == without and with_accents[0] == "hand-for-hand"
+
+
+def test_synonyms_across_languages_find_the_same_entry_first(reference):
+    firsts = {entry_search(query=q)[0][0].slug for q in ["pote lateral", "pote paralelo", "side pot", "sidepot"]}
+    assert firsts == {"side-pots"}
+
+
+def test_nonsense_finds_nothing(reference):
+    assert entry_search(query="xylophone zebra") == []
+    assert entry_search(query="   ") == []
