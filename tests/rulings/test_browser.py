@@ -1,0 +1,26 @@
+"""Browser: search as you type, open an entry, see the replay button (phone and desk widths)."""
+
+import pytest
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_search_as_you_type_then_open_the_entry(live_server, page, reference, screenshot):
+    page.goto(f"{live_server.url}/rulings/")
+    box = page.get_by_test_id("rulings-q")
+    box.press_sequentially("all-in menor que o aumento reabre a aposta", delay=15)
+    first = page.locator("#rulings-results [data-testid^=result-]").first
+    first.wait_for()
+    assert first.get_attribute("data-testid") == "result-reopening-short-all-in"
+    assert page.url.rstrip("/").endswith("/rulings")  # results came in place, no page load
+    screenshot(page, "rulings-search-as-you-type")
+    first.click()
+    page.wait_for_url("**/rulings/reopening-short-all-in/")
+    assert page.get_by_test_id("tda-rule").inner_text().strip().startswith("TDA 47-A")
+    replay = page.get_by_test_id("replay").first
+    assert replay.get_attribute("href").startswith("/rulings/adjudicate/?phh=")
+    screenshot(page, "rulings-entry-desk")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    assert page.get_by_test_id("replay").first.is_visible()
+    screenshot(page, "rulings-entry-phone")
