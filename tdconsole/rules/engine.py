@@ -112,6 +112,7 @@ class Hand:
         self.hole: list[tuple[str, ...] | None] = [None] * n
         self.shown: list[tuple[str, ...] | None] = [None] * n
         self.mucked = [False] * n
+        self.muck_order: list[int] = []
         self.board: list[str] = []
         self.seen: set[str] = set()
         self.street = 0
@@ -460,6 +461,7 @@ class Hand:
         if kind == "sm":
             if cards is None:
                 self.mucked[who] = True
+                self.muck_order.append(who)
             else:
                 self.shown[who] = cards
                 dealt = self.hole[who]
@@ -648,7 +650,8 @@ class Hand:
             for amount, eligible in raw:
                 claim = [i for i in eligible if not self.mucked[i]]
                 if not claim:
-                    claim = list(eligible)
+                    # Everyone mucked: the last of them held the last live hand when he let it go.
+                    claim = [max(eligible, key=self.muck_order.index)]
                 if len(claim) == 1:
                     winners = claim
                 else:

@@ -1,0 +1,128 @@
+"""Property tests on random legal hands, built by asking the engine for the options and choosing."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tdconsole.rules import Hand, spec_from_mapping
+from tdconsole.rules.cards import RANKS, SUITS
+
+DECK = [r + s for r in RANKS for s in SUITS]
+
+
+@st.composite
+def random_hand(draw):
+    n = draw(st.integers(2, 9))
+    variant = draw(st.sampled_from(["NT", "NT", "FT"]))
+    chip = draw(st.sampled_from([1, 1, 5, 25]))
+    bb = chip * draw(st.integers(1, 8)) * 2
+    sb = bb // 2
+    stacks = [draw(st.integers(1, 60)) * chip * draw(st.sampled_from([1, 1, 5, 40])) for _ in range(n)]
+    ante_kind = draw(st.sampled_from(["none", "classic", "bba"]))
+    ante = chip * draw(st.integers(1, 4))
+    if ante_kind == "classic":
+        antes = [ante] * n
+    elif ante_kind == "bba":
+        antes = [0] * n
+        antes[1] = bb
+    else:
+        antes = [0] * n
+    blinds = [sb, bb] + [0] * (n - 2)
+    if n >= 4 and variant == "NT" and draw(st.booleans()):
+        blinds[2] = 2 * bb  # a straddle
+    data = {
+        "variant": variant, "starting_stacks": stacks, "antes": antes, "blinds_or_straddles": blinds,
+        "actions": [], "_smallest_chip": chip, "_mode": draw(st.sampled_from(["tournament", "cash"])),
+        "_bba_order": draw(st.sampled_from(["blind_first", "ante_first"])),
+    }
+    if variant == "NT":
+        data["min_bet"] = bb
+    else:
+        data["small_bet"], data["big_bet"] = bb, 2 * bb
+        data["_raise_cap"] = draw(st.sampled_from([0, 3, 4]))
+    hand = Hand(spec_from_mapping(data))
+    deck = draw(st.permutations(DECK))
+    for i in range(n):
+        hand.apply(f"d dh p{i + 1} {deck[2 * i]}{deck[2 * i + 1]}")
+    board = iter(deck[2 * n :])
+    for _ in range(400):
+        if hand.status == "complete":
+            break
+        opts = hand.options()
+        if opts is None:
+            count = 3 if len(hand.board) == 0 else 1
+            hand.apply("d db " + "".join(next(board) for _ in range(count)))
+            continue
+        p = f"p{opts.player + 1}"
+        choice = draw(st.sampled_from(["fold", "cc", "cc", "raise_min", "raise_max", "raise_mid"]))
+        if choice == "fold" and not opts.check:
+            hand.apply(f"{p} f")
+        elif choice.startswith("raise") and opts.raise_min_to is not None:
+            assert opts.raise_max_to is not None
+            if choice == "raise_min":
+                to = opts.raise_min_to
+            elif choice == "raise_max":
+                to = opts.raise_max_to
+            else:
+                to = draw(st.integers(opts.raise_min_to, opts.raise_max_to))
+            hand.apply(f"{p} cbr {to}")
+        else:
+            hand.apply(f"{p} cc")
+    if hand.showdown:
+        # At showdown some players table their cards and some muck.
+        for i in range(n):
+            if not hand.folded[i]:
+                cards = f" {deck[2 * i]}{deck[2 * i + 1]}" if draw(st.integers(0, 3)) else ""
+                hand.apply(f"p{i + 1} sm{cards}")
+    return hand
+
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(random_hand())
+def test_random_hands_finish_and_conserve_chips(hand):
+    assert hand.error is None
+    assert hand.status == "complete"
+    stacks = hand.finishing_stacks()
+    assert sum(stacks) == sum(hand.spec.starting_stacks)
+    assert all(s >= 0 for s in stacks)
+
+
+@SETTINGS
+@given(random_hand())
+def test_nobody_wins_from_a_pot_he_is_not_eligible_for(hand):
+    for pot in hand.pots():
+        assert set(pot.winners) <= set(pot.eligible)
+        assert sum(got for _, got in pot.awards) == pot.amount
+        assert all(not hand.folded[w] for w in pot.winners)
+        if any(not hand.mucked[i] for i in pot.eligible):
+            assert all(not hand.mucked[w] for w in pot.winners)
+
+
+@SETTINGS
+@given(random_hand())
+def test_nobody_wins_more_from_an_opponent_than_he_put_in(hand):
+    won = [0] * hand.n
+    for pot in hand.pots():
+        for w, got in pot.awards:
+            won[w] += got
+    for p in range(hand.n):
+        # live chips he can win: from each player at most his own contribution; plus the dead ante
+        limit = sum(min(hand.total[q], hand.total[p]) for q in range(hand.n)) + hand.dead
+        assert won[p] <= limit
+
+
+@SETTINGS
+@given(random_hand())
+def test_odd_units_go_one_per_winner_from_the_button_left(hand):
+    chip = hand.spec.smallest_chip
+    for pot in hand.pots():
+        if len(pot.winners) < 2:
+            continue
+        shares = [got for _, got in sorted(pot.awards)]
+        remainder = pot.amount % chip
+        shares[0] -= remainder  # a part smaller than the smallest chip goes with the first odd unit
+        assert all(s % chip == 0 for s in shares)
+        assert max(shares) - min(shares) <= chip
+        assert shares == sorted(shares, reverse=True)  # the extra units go to the lowest positions
