@@ -1,0 +1,242 @@
+"""Seating pages: the table map, the balancing and breaking panel, tables for an event, the seat lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tdconsole.accounts.roles import ANY_STAFF, FLOOR, has_role, role_required
+from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_url
+from tdconsole.tournaments.models import Entry, Event
+
+from . import selectors, services
+from .balancing import Move
+from .exceptions import SeatingError
+from .models import Table
+
+MAP_POLL_SECONDS = 5
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event.objects.select_related("festival__venue"), slug=slug)
+
+
+def _nav(event: Event) -> dict[str, str]:
+    return {
+        "map": reverse("seating:table_map", kwargs={"slug": event.slug}),
+        "panel": reverse("seating:balance_panel", kwargs={"slug": event.slug}),
+        "assign": reverse("seating:tables_assign", kwargs={"slug": event.slug}),
+        "lookup": public_url(event, "seating:seat_lookup", absolute=False),
+    }
+
+
+@require_GET
+@role_required(*ANY_STAFF)
+def table_map(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every table and seat of the event, refreshed every few seconds."""
+    event = _event(slug)
+    context = {
+        "event": event,
+        "tables": selectors.table_map(event=event),
+        "action": selectors.tables_needed_action(event=event),
+        "unseated": selectors.unseated_alive_count(event=event),
+        "nav": _nav(event),
+        "poll_seconds": MAP_POLL_SECONDS,
+        "can_change": has_role(request.user, [FLOOR]),
+    }
+    template = "seating/table_map.html#map" if request.htmx else "seating/table_map.html"
+    return render(request, template, context)
+
+
+def _buttons_from(data: Any, numbers: list[int]) -> dict[int, int]:
+    buttons = {}
+    for number in numbers:
+        raw = data.get(f"button_{number}", "")
+        if str(raw).strip().isdigit():
+            buttons[number] = int(raw)
+    return buttons
+
+
+def _panel_context(
+    request: HttpRequest, event: Event, *, error: str, notice: str, read_buttons: bool
+) -> dict[str, Any]:
+    state = selectors.tables_state(event=event)
+    numbers = [t.number for t in state]
+    capacities = {t.number: t.capacity for t in state}
+    buttons = _buttons_from(request.GET, numbers) if read_buttons else {}
+    bad = [n for n, seat in buttons.items() if not 1 <= seat <= capacities[n]]
+    for n in bad:
+        buttons.pop(n)
+    plan = selectors.balance_moves_suggest(event=event, buttons=buttons)
+    movers = {
+        e.pk: e for e in Entry.objects.filter(pk__in=[m.entry_id for m in plan.moves]).select_related("player")
+    }
+    concerned = sorted({p.from_table for p in plan.pairs} | {p.to_table for p in plan.pairs})
+    return {
+        "event": event,
+        "action": selectors.tables_needed_action(event=event),
+        "plan": plan,
+        "moves": [{"move": m, "entry": movers.get(m.entry_id)} for m in plan.moves],
+        "concerned": [{"number": n, "capacity": capacities[n], "button": buttons.get(n, "")} for n in concerned],
+        "bad_buttons": bad,
+        "tables": state,
+        "draws": selectors.latest_draws(event=event),
+        "error": error,
+        "notice": notice,
+        "nav": _nav(event),
+        "can_change": has_role(request.user, [FLOOR]),
+    }
+
+
+def _panel(
+    request: HttpRequest, event: Event, *, error: str = "", notice: str = "", status: int = 200,
+    read_buttons: bool = True,
+) -> HttpResponse:
+    template = "seating/balance_panel.html#panel" if request.htmx else "seating/balance_panel.html"
+    context = _panel_context(request, event, error=error, notice=notice, read_buttons=read_buttons)
+    # htmx swaps only 2xx answers by default: an error fragment goes out as 200 with the message.
+    return render(request, template, context, status=200 if request.htmx else status)
+
+
+@require_GET
+@role_required(*ANY_STAFF)
+def balance_panel(request: HttpRequest, slug: str) -> HttpResponse:
+    """The moves to make, the button seats they need, breaking the next table, the final table."""
+    return _panel(request, _event(slug))
+
+
+def _after_change(request: HttpRequest, event: Event, message: str) -> HttpResponse:
+    if request.htmx:
+        # Button seats asked before the change are stale now: the panel asks again if needed.
+        return _panel(request, event, notice=message, read_buttons=False)
+    messages.success(request, message)
+    return redirect("seating:balance_panel", slug=event.slug)
+
+
+def _moves_from(values: list[str]) -> list[Move]:
+    moves = []
+    for value in values:
+        parts = value.split(":")
+        if len(parts) != 5 or not all(p.isdigit() for p in parts):
+            raise SeatingError(_("The moves could not be read; reload the page."))
+        entry_id, from_table, from_seat, to_table, to_seat = (int(p) for p in parts)
+        moves.append(Move(entry_id, from_table, from_seat, to_table, to_seat))
+    return moves
+
+
+@require_POST
+@role_required(FLOOR)
+def balance_apply(request: HttpRequest, slug: str) -> HttpResponse:
+    """Confirm the balancing moves shown on the panel."""
+    event = _event(slug)
+    try:
+        moved = services.balance_moves_apply(
+            event=event, moves=_moves_from(request.POST.getlist("move")), actor=request.user
+        )
+    except SeatingError as exc:
+        return _panel(request, event, error=str(exc), status=409)
+    return _after_change(request, event, _("%(count)s players moved.") % {"count": len(moved)})
+
+
+@require_POST
+@role_required(FLOOR)
+def table_break(request: HttpRequest, slug: str) -> HttpResponse:
+    """Break the next table in breaking order."""
+    event = _event(slug)
+    raw = request.POST.get("table", "")
+    try:
+        if not raw.isdigit():
+            raise SeatingError(_("Choose the table to break."))
+        moves = services.table_break(event=event, table_number=int(raw), actor=request.user)
+    except SeatingError as exc:
+        return _panel(request, event, error=str(exc), status=409)
+    return _after_change(
+        request, event, _("Table %(number)s broken: %(count)s players reseated.") % {"number": raw, "count": len(moves)}
+    )
+
+
+@require_POST
+@role_required(FLOOR)
+def final_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """Draw the final table."""
+    event = _event(slug)
+    raw = request.POST.get("table", "")
+    try:
+        draw = services.final_table_draw(
+            event=event, actor=request.user, table_number=int(raw) if raw.isdigit() else None
+        )
+    except SeatingError as exc:
+        return _panel(request, event, error=str(exc), status=409)
+    return _after_change(request, event, _("Final table drawn: %(count)s players.") % {"count": draw.count})
+
+
+def _assign_context(event: Event, error: str = "") -> dict[str, Any]:
+    alive = Count("entries", filter=Q(entries__status=Entry.Status.ALIVE))
+    tables = list(
+        Table.objects.filter(venue_id=event.festival.venue_id).select_related("event").annotate(players=alive)
+        .order_by("number")
+    )
+    mine = sorted((t for t in tables if t.event_id == event.pk), key=lambda t: (t.break_order or 0, t.number))
+    return {
+        "event": event,
+        "tables": tables,
+        "mine": mine,
+        "break_order_text": ", ".join(str(t.number) for t in mine),
+        "unseated": selectors.unseated_alive_count(event=event),
+        "error": error,
+        "nav": _nav(event),
+    }
+
+
+@role_required(FLOOR)
+def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
+    """Choose the venue tables that serve the event, their breaking order, and draw the seats."""
+    event = _event(slug)
+    if request.method != "POST":
+        return render(request, "seating/tables_assign.html", _assign_context(event))
+    what = request.POST.get("do", "assign")
+    try:
+        if what == "assign":
+            numbers = [int(n) for n in request.POST.getlist("table") if n.isdigit()]
+            services.tables_assign(event=event, numbers=numbers, actor=request.user)
+            messages.success(request, _("%(count)s tables assigned.") % {"count": len(numbers)})
+        elif what == "order":
+            text = request.POST.get("break_order", "").replace(";", ",").replace(" ", ",")
+            numbers = [int(n) for n in text.split(",") if n.strip().isdigit()]
+            services.tables_break_order_set(event=event, numbers=numbers, actor=request.user)
+            messages.success(request, _("Breaking order saved."))
+        elif what == "draw":
+            draw = services.seats_draw_initial(event=event, actor=request.user)
+            messages.success(
+                request, _("%(count)s players seated at %(tables)s tables.")
+                % {"count": draw.count, "tables": len(draw.tables)}
+            )
+            return redirect("seating:table_map", slug=event.slug)
+        else:
+            raise SeatingError(_("Unknown action."))
+    except SeatingError as exc:
+        return render(request, "seating/tables_assign.html", _assign_context(event, str(exc)), status=409)
+    return redirect("seating:tables_assign", slug=event.slug)
+
+
+@require_GET
+def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public "where do I sit?": search a name, see table and seat (nothing else)."""
+    event = public_event_or_404(request, slug)
+    query = request.GET.get("q", "")
+    context = {
+        "event": event,
+        "query": query,
+        "results": selectors.seat_lookup(event=event, query=query),
+        "key": request.GET.get(PUBLIC_KEY_PARAM, ""),
+        "key_param": PUBLIC_KEY_PARAM,
+    }
+    template = "seating/seat_lookup.html#results" if request.htmx else "seating/seat_lookup.html"
+    return render(request, template, context)

@@ -1,0 +1,190 @@
+import re
+
+import pytest
+from django.urls import reverse
+
+from tdconsole.audit.models import AuditEntry
+from tdconsole.seating import services
+from tdconsole.seating.models import Table
+from tdconsole.tournaments.models import Entry, Player
+
+from .conftest import make_entries
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
+
+
+@pytest.fixture
+def seated_event(event, floor_user):
+    services.tables_assign(event=event, numbers=[1, 2, 3], actor=floor_user)
+    make_entries(event, 20)
+    services.seats_draw_initial(event=event, actor=floor_user)
+    return event
+
+
+def unbalance(event):
+    """Bust players at table 1 until it has two fewer than the largest table."""
+    counts = {t.number: t.entries.filter(status="alive").count() for t in event.tables.all()}
+    excess = counts[1] - min(counts.values()) + 2
+    victims = Entry.objects.filter(event=event, table__number=1).order_by("seat")[:excess]
+    Entry.objects.filter(pk__in=[v.pk for v in victims]).update(status="busted", table=None, seat=None)
+
+
+def keep_alive(event, count):
+    """Bust every entry but the first `count`."""
+    keep = list(Entry.objects.filter(event=event).order_by("number").values_list("id", flat=True)[:count])
+    Entry.objects.filter(event=event).exclude(pk__in=keep).update(status="busted", table=None, seat=None)
+
+
+def url(name, event, **extra):
+    return reverse(f"seating:{name}", kwargs={"slug": event.slug, **extra})
+
+
+def test_table_map_shows_every_table_and_seat_to_any_staff(seated_event, client_as):
+    response = client_as("viewer").get(url("table_map", seated_event))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert len(re.findall(r'class="seat-table card', html)) == 3
+    assert html.count('data-entry="') == 20
+    assert 'hx-trigger="every 5s"' in html
+
+
+def test_table_map_htmx_returns_the_map_fragment_only(seated_event, client_as):
+    response = client_as("viewer").get(url("table_map", seated_event), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html and 'id="map"' in html
+
+
+def test_table_map_requires_login_and_a_role(seated_event, client, client_as):
+    assert client.get(url("table_map", seated_event)).status_code == 302
+    assert client_as("nobody").get(url("table_map", seated_event)).status_code == 403
+
+
+def test_table_map_query_count_does_not_grow_with_players(event, floor_user, client_as, django_assert_max_num_queries):
+    services.tables_assign(event=event, numbers=list(range(1, 21)), actor=floor_user)
+    make_entries(event, 170)
+    services.seats_draw_initial(event=event, actor=floor_user)
+    viewer = client_as("viewer")
+    with django_assert_max_num_queries(12):
+        assert viewer.get(url("table_map", event)).status_code == 200
+
+
+def test_panel_asks_for_the_buttons_then_shows_the_moves(seated_event, client_as):
+    unbalance(seated_event)
+    floor = client_as("floor")
+    html = floor.get(url("balance_panel", seated_event), **EN).content.decode()
+    asked = re.findall(r'name="button_(\d+)"', html)
+    assert asked and 'data-testid="moves"' not in html
+    query = "&".join(f"button_{n}=1" for n in asked)
+    html = floor.get(url("balance_panel", seated_event) + "?" + query, **EN).content.decode()
+    assert 'data-testid="moves"' in html and 'name="move"' in html
+
+
+def test_floor_confirms_the_moves_in_one_click(seated_event, client_as):
+    unbalance(seated_event)
+    floor = client_as("floor")
+    html = floor.get(url("balance_panel", seated_event) + "?button_1=2&button_2=2&button_3=2").content.decode()
+    moves = re.findall(r'name="move" value="([\d:]+)"', html)
+    assert moves
+    response = floor.post(url("balance_apply", seated_event), {"move": moves}, **HTMX)
+    assert response.status_code == 200 and 'data-testid="panel-notice"' in response.content.decode()
+    counts = [t.entries.filter(status="alive").count() for t in seated_event.tables.all()]
+    assert max(counts) - min(counts) <= 1
+    assert AuditEntry.entries.filter(action="tables.balance", actor__username="floor").exists()
+
+
+def test_stale_moves_show_an_error_and_change_nothing(seated_event, client_as):
+    unbalance(seated_event)
+    floor = client_as("floor")
+    html = floor.get(url("balance_panel", seated_event) + "?button_1=2&button_2=2&button_3=2").content.decode()
+    moves = re.findall(r'name="move" value="([\d:]+)"', html)
+    floor.post(url("balance_apply", seated_event), {"move": moves})
+    before = list(Entry.objects.filter(event=seated_event).values_list("id", "table_id", "seat"))
+    response = floor.post(url("balance_apply", seated_event), {"move": moves})
+    assert response.status_code == 409 and 'data-testid="panel-error"' in response.content.decode()
+    assert list(Entry.objects.filter(event=seated_event).values_list("id", "table_id", "seat")) == before
+
+
+def test_viewer_cannot_confirm_moves_break_or_draw(seated_event, client_as):
+    viewer = client_as("viewer")
+    for name in ("balance_apply", "table_break", "final_table"):
+        response = viewer.post(url(name, seated_event), {"table": "3"}, **HTMX)
+        assert response.status_code == 403
+        assert 'data-testid="forbidden"' in response.content.decode()
+        assert "<html" not in response.content.decode()
+    assert viewer.get(url("tables_assign", seated_event)).status_code == 403
+    registration = client_as("registration")
+    assert registration.post(url("table_break", seated_event), {"table": "3"}).status_code == 403
+
+
+def test_floor_breaks_the_next_table_from_the_panel(seated_event, client_as):
+    keep_alive(seated_event, 12)
+    floor = client_as("floor")
+    html = floor.get(url("balance_panel", seated_event)).content.decode()
+    # Table 3 breaks first, unless the busts emptied it (then the next in order).
+    [number] = re.findall(r'data-testid="break-table" data-table="(\d+)"', html)
+    in_play = set(Entry.objects.filter(event=seated_event, status="alive").values_list("table__number", flat=True))
+    assert int(number) == max(in_play)
+    response = floor.post(url("table_break", seated_event), {"table": number})
+    assert response.status_code == 302
+    assert not Entry.objects.filter(event=seated_event, table__number=int(number)).exists()
+    assert AuditEntry.entries.filter(action="tables.break").exists()
+
+
+def test_floor_draws_the_final_table_from_the_panel(seated_event, client_as):
+    keep_alive(seated_event, 5)
+    floor = client_as("floor")
+    assert 'data-testid="final-draw"' in floor.get(url("balance_panel", seated_event)).content.decode()
+    response = floor.post(url("final_table", seated_event), **HTMX)
+    assert response.status_code == 200
+    assert Entry.objects.filter(event=seated_event, status="alive").values("table").distinct().count() == 1
+
+
+def test_floor_assigns_tables_and_draws_seats(event, client_as):
+    floor = client_as("floor")
+    make_entries(event, 12)
+    response = floor.post(url("tables_assign", event), {"do": "assign", "table": ["5", "6"]})
+    assert response.status_code == 302
+    assert set(Table.objects.filter(event=event).values_list("number", flat=True)) == {5, 6}
+    response = floor.post(url("tables_assign", event), {"do": "order", "break_order": "5, 6"})
+    assert dict(Table.objects.filter(event=event).values_list("number", "break_order")) == {5: 1, 6: 2}
+    response = floor.post(url("tables_assign", event), {"do": "draw"})
+    assert response.status_code == 302 and response["Location"] == url("table_map", event)
+    assert not Entry.objects.filter(event=event, table__isnull=True).exists()
+
+
+def test_assign_page_reports_a_refused_table(event, client_as):
+    response = client_as("floor").post(url("tables_assign", event), {"do": "assign", "table": ["999"]})
+    assert response.status_code == 409 and 'data-testid="assign-error"' in response.content.decode()
+
+
+def test_seat_lookup_needs_the_public_key(seated_event, client):
+    assert client.get(url("seat_lookup", seated_event), {"q": "Player"}).status_code == 404
+    assert client.get(url("seat_lookup", seated_event), {"q": "Player", "k": "wrong"}).status_code == 404
+
+
+def test_seat_lookup_finds_table_and_seat_by_name_without_documents(seated_event, client):
+    entry = Entry.objects.filter(event=seated_event).select_related("player", "table").first()
+    Player.objects.filter(pk=entry.player_id).update(name="Ana Beatriz Souza", document="123.456.789-00")
+    response = client.get(
+        url("seat_lookup", seated_event), {"q": "beatriz", "k": seated_event.public_token}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert f'data-testid="hit-table">{entry.table.number}<' in html
+    assert f'data-testid="hit-seat">{entry.seat}<' in html
+    assert "123.456.789-00" not in html
+
+
+def test_seat_lookup_page_works_for_staff_without_the_key(seated_event, client_as):
+    response = client_as("viewer").get(url("seat_lookup", seated_event), {"q": "Player 0001"})
+    assert response.status_code == 200 and 'data-testid="hit-table"' in response.content.decode()
+
+
+def test_seat_lookup_ignores_busted_entries(seated_event, client):
+    entry = Entry.objects.filter(event=seated_event).select_related("player").first()
+    Player.objects.filter(pk=entry.player_id).update(name="Zeca Eliminado")
+    Entry.objects.filter(pk=entry.pk).update(status="busted", table=None, seat=None)
+    html = client.get(url("seat_lookup", seated_event), {"q": "zeca", "k": seated_event.public_token}).content.decode()
+    assert 'data-testid="no-match"' in html
