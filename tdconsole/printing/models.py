@@ -1,0 +1,70 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tdconsole.tournaments.models import Event
+
+
+def document_path(document: "Document", filename: str) -> str:
+    """Files live with their event: events/<slug>/documents/<name>."""
+    return f"events/{document.event.slug}/documents/{filename}"
+
+
+class Document(models.Model):
+    """A printed document the desk asked for, built in the background."""
+
+    class Kind(models.TextChoices):
+        PAYOUTS = "payouts", _("Payout sheet")
+        RECEIPTS = "receipts", _("Payout receipts")
+        SEATS = "seats", _("Seat cards")
+        DRAW = "draw", _("Table draw")
+        RESULTS = "results", _("Final results")
+        DEAL = "deal", _("Deal sheet")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        BUILDING = "building", _("Building")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    PENDING = (Status.QUEUED, Status.BUILDING)
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    lang = models.CharField(_("language"), max_length=7, default="pt-br")
+    variant = models.CharField(_("format"), max_length=10, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    file = models.FileField(_("file"), upload_to=document_path, blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+    built_by = models.CharField(_("built by"), max_length=200, blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # Asking twice while one is being built must not build a second copy.
+            models.UniqueConstraint(
+                fields=["event", "kind", "lang", "variant"],
+                condition=Q(status__in=["queued", "building"]),
+                name="one_pending_document",
+            ),
+            models.CheckConstraint(condition=Q(progress__lte=100), name="document_progress_percent"),
+        ]
+        verbose_name = _("document")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.lang} {self.variant} ({self.status})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status in self.PENDING
+
+    @property
+    def filename(self) -> str:
+        suffix = f"-{self.variant}" if self.variant else ""
+        return f"{self.event.slug}-{self.kind}{suffix}-{self.lang}.pdf"
