@@ -121,3 +121,18 @@ def browser_login(live_server, cast):
         pg.wait_for_url(f"{live_server.url}/")
 
     return login
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_in_process_unless_a_worker_test(request):
+    """Outside `worker` tests, Celery tasks run eagerly even when a real broker is configured.
+
+    The PostgreSQL + Redis suite sets CELERY_BROKER_URL for the whole run; only tests marked
+    `worker` (which start a worker themselves) should send messages across the broker.
+    """
+    from tdconsole.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = previous or "worker" not in request.keywords
+    yield
+    app.conf.task_always_eager = previous
