@@ -116,7 +116,7 @@ def best_hand(cards: Sequence[str]) -> HandValue:
 
 
 def evaluations_per_second(iterations: int = 200_000) -> float:
-    """Measure raw seven-card evaluations per second (for the benchmark command)."""
+    """Measure raw seven-card evaluations per second of CPU time (best of three, for the benchmark)."""
     import random
     import time
 
@@ -125,11 +125,14 @@ def evaluations_per_second(iterations: int = 200_000) -> float:
     hands = [rng.sample(deck, 7) for _ in range(1000)]
     evaluate = _evaluate
     rounds = max(1, iterations // len(hands))
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for h in hands:
-            evaluate(h)
-    return rounds * len(hands) / (time.perf_counter() - start)
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for _ in range(rounds):
+            for h in hands:
+                evaluate(h)
+        best = min(best, time.process_time() - start)
+    return rounds * len(hands) / best if best > 0 else float("inf")
 
 
 def known(cards: Iterable[str]) -> bool:

@@ -112,6 +112,7 @@ class Hand:
         self.hole: list[tuple[str, ...] | None] = [None] * n
         self.shown: list[tuple[str, ...] | None] = [None] * n
         self.mucked = [False] * n
+        self.live_count = n
         self.muck_order: list[int] = []
         self.board: list[str] = []
         self.seen: set[str] = set()
@@ -144,25 +145,30 @@ class Hand:
             posts = list(spec.blinds_or_straddles)
             antes = list(spec.antes)
         self.posts = posts
-        payers = [i for i in range(n) if antes[i]]
-        self.bba = len(payers) == 1
+        self.bba = antes.count(0) == n - 1
         stack, bet, total = self.stack, self.bet, self.total
+        bba, blind_first = self.bba, spec.bba_order == "blind_first"
+        ante_paid, blind_paid = self.ante_paid, self.blind_paid
         for i in range(n):
             blind, ante = posts[i], antes[i]
-            if self.bba and ante and spec.bba_order == "blind_first":
-                paid_blind = min(blind, stack[i])
-                stack[i] -= paid_blind
-                paid_ante = min(ante, stack[i])
-                stack[i] -= paid_ante
+            if not blind and not ante:
+                continue
+            have = stack[i]
+            if bba and ante and blind_first:
+                paid_blind = blind if blind < have else have
+                have -= paid_blind
+                paid_ante = ante if ante < have else have
+                have -= paid_ante
             else:
-                paid_ante = min(ante, stack[i])
-                stack[i] -= paid_ante
-                paid_blind = min(blind, stack[i])
-                stack[i] -= paid_blind
+                paid_ante = ante if ante < have else have
+                have -= paid_ante
+                paid_blind = blind if blind < have else have
+                have -= paid_blind
+            stack[i] = have
             bet[i] = paid_blind
-            self.ante_paid[i] = paid_ante
-            self.blind_paid[i] = paid_blind
-            if self.bba:
+            ante_paid[i] = paid_ante
+            blind_paid[i] = paid_blind
+            if bba:
                 self.dead += paid_ante
                 total[i] = paid_blind
             else:
@@ -179,8 +185,7 @@ class Hand:
             self.full_level = top
             self.last_full = max(top, spec.min_bet)
         if top:
-            opener = max(i for i in range(n) if posts[i] == top)
-            start = (opener + 1) % n
+            start = n - posts[::-1].index(top)  # just after the last player posting the largest blind
         else:
             start = 0
         self.actor: int | None = self._first_from(start)
@@ -424,6 +429,48 @@ class Hand:
         return None
 
     def _step(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
+        kind = action[0]
+        # Fast paths for the common legal cases; everything else goes through the full checks below.
+        if kind == "cc":
+            i = action[1]
+            if i == self.actor:
+                bet, stack = self.bet, self.stack
+                add = self.current - bet[i]
+                if add > 0:
+                    have = stack[i]
+                    if add > have:
+                        add = have
+                    bet[i] += add
+                    stack[i] = have - add
+                    self.total[i] += add
+                self.acted[i] = True
+                self.acted_seq[i] = self.raise_seq
+                self.history.append(action[4])
+                nxt = self._first_from(i + 1)
+                self.actor = nxt
+                if nxt is None:
+                    self._close_round()
+                return None
+        elif kind == "f":
+            i = action[1]
+            if i == self.actor:
+                self.folded[i] = True
+                self.acted[i] = True
+                self.history.append(action[4])
+                self.live_count -= 1
+                if self.live_count == 1:
+                    self._return_uncalled()
+                    self.over = True
+                    self.actor = None
+                    return None
+                nxt = self._first_from(i + 1)
+                self.actor = nxt
+                if nxt is None:
+                    self._close_round()
+                return None
+        return self._step_full(action)
+
+    def _step_full(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
         kind, who, amount, cards, raw = action
         if kind == "dh" and cards is not None:
             c0, c1 = cards
@@ -474,8 +521,8 @@ class Hand:
         if kind == "f":
             self.folded[i] = True
             self.acted[i] = True
-            live = [k for k in range(self.n) if not self.folded[k]]
-            if len(live) == 1:
+            self.live_count -= 1
+            if self.live_count == 1:
                 self._return_uncalled()
                 self.over = True
                 self.actor = None

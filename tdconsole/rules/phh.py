@@ -51,7 +51,6 @@ class HandSpec:
     min_bet: int = 0
     small_bet: int = 0
     big_bet: int = 0
-    actions: tuple[str, ...] = ()
     players: tuple[str, ...] | None = None
     mode: str = "tournament"
     smallest_chip: int = 1
@@ -60,6 +59,11 @@ class HandSpec:
     finishing_stacks: tuple[int, ...] | None = None
     recorded_finishing: tuple[float, ...] | None = None  # as written, half chips included
     parsed: tuple[Action, ...] = ()
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The action lines, comments stripped."""
+        return tuple([a[4] for a in self.parsed])
 
     @property
     def player_count(self) -> int:
@@ -73,7 +77,7 @@ class HandSpec:
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
 
 
-_ACTION_CACHE: dict[tuple[str, int], Action] = {}
+_ACTION_CACHE: dict[int, dict[str, Action]] = {}
 _CACHE_LIMIT = 500_000
 
 
@@ -83,14 +87,16 @@ def parse_action(text: str, player_count: int) -> Action:
     Raises ValueError with a short reason when the line is not PHH action notation.
     Parsed lines are cached: the same lines recur from hand to hand.
     """
-    key = (text, player_count)
-    hit = _ACTION_CACHE.get(key)
+    cache = _ACTION_CACHE.get(player_count)
+    if cache is None:
+        cache = _ACTION_CACHE[player_count] = {}
+    hit = cache.get(text)
     if hit is not None:
         return hit
     action = _parse_action(text, player_count)
-    if len(_ACTION_CACHE) >= _CACHE_LIMIT:
-        _ACTION_CACHE.clear()
-    _ACTION_CACHE[key] = action
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[text] = action
     return action
 
 
@@ -265,9 +271,9 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
     if not isinstance(raw_actions, list):
         raise PHHError("expected an array of strings", field="actions", line=_line_of(text, "actions"))
     parsed: list[Action] = []
-    cache = _ACTION_CACHE
+    cache = _ACTION_CACHE.get(count, {})
     for index, item in enumerate(raw_actions):
-        hit = cache.get((item, count)) if type(item) is str else None
+        hit = cache.get(item) if type(item) is str else None
         if hit is not None:
             parsed.append(hit)
             continue
@@ -281,28 +287,31 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
             ) from None
     players = data.get("players")
     if players is not None:
-        if not isinstance(players, list) or len(players) != count or not all(isinstance(p, str) for p in players):
+        if type(players) is not list or len(players) != count or not all([type(p) is str for p in players]):
             raise PHHError("expected one name per player", field="players", line=_line_of(text, "players"))
         players = tuple(players)
     finishing = None
     recorded: tuple[float, ...] | None = None
     raw_finishing = data.get("finishing_stacks")
-    if isinstance(raw_finishing, list) and len(raw_finishing) == count:
-        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in raw_finishing):
-            recorded = tuple(float(v) for v in raw_finishing)
-            if all(float(v).is_integer() for v in raw_finishing):
-                finishing = tuple(int(v) for v in raw_finishing)
+    if type(raw_finishing) is list and len(raw_finishing) == count:
+        if all([type(v) is int for v in raw_finishing]):
+            finishing = tuple(raw_finishing)
+        elif all([type(v) is int or type(v) is float for v in raw_finishing]):
+            recorded = tuple([float(v) for v in raw_finishing])
+            if all([v.is_integer() for v in recorded]):
+                finishing = tuple([int(v) for v in recorded])
     mode = data.get("_mode", "tournament")
     if mode not in MODES:
         raise PHHError("expected 'tournament' or 'cash'", field="_mode", line=_line_of(text, "_mode"))
-    smallest = data.get("_smallest_chip", 1)
-    smallest_chip = _chips(smallest, "_smallest_chip", text)
-    if smallest_chip <= 0:
-        raise PHHError("must be positive", field="_smallest_chip", line=_line_of(text, "_smallest_chip"))
+    smallest_chip = 1
+    if "_smallest_chip" in data:
+        smallest_chip = _chips(data["_smallest_chip"], "_smallest_chip", text)
+        if smallest_chip <= 0:
+            raise PHHError("must be positive", field="_smallest_chip", line=_line_of(text, "_smallest_chip"))
     bba_order = data.get("_bba_order", "blind_first")
     if bba_order not in BBA_ORDERS:
         raise PHHError("expected 'blind_first' or 'ante_first'", field="_bba_order", line=_line_of(text, "_bba_order"))
-    raise_cap = _chips(data.get("_raise_cap", 3), "_raise_cap", text)
+    raise_cap = _chips(data["_raise_cap"], "_raise_cap", text) if "_raise_cap" in data else 3
     return HandSpec(
         variant=variant,
         starting_stacks=stacks,
@@ -311,7 +320,6 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
         min_bet=min_bet,
         small_bet=small_bet,
         big_bet=big_bet,
-        actions=tuple(a[4] for a in parsed),
         players=players,
         mode=mode,
         smallest_chip=smallest_chip,
