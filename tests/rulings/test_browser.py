@@ -9,9 +9,11 @@ def test_search_as_you_type_then_open_the_entry(live_server, page, reference, sc
     page.goto(f"{live_server.url}/rulings/")
     box = page.get_by_test_id("rulings-q")
     box.press_sequentially("all-in menor que o aumento reabre a aposta", delay=15)
+    from playwright.sync_api import expect
+
     first = page.locator("#rulings-results [data-testid^=result-]").first
-    first.wait_for()
-    assert first.get_attribute("data-testid") == "result-reopening-short-all-in"
+    # Requests fire while typing; wait for the answer to the whole question, best match first.
+    expect(first).to_have_attribute("data-testid", "result-reopening-short-all-in", timeout=10_000)
     assert page.url.rstrip("/").endswith("/rulings")  # results came in place, no page load
     screenshot(page, "rulings-search-as-you-type")
     first.click()
