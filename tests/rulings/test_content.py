@@ -129,3 +129,38 @@ def test_no_sentence_is_copied_from_the_reference_texts():
         ours |= _windows(path.read_text(encoding="utf-8"))
     copied = sorted(ours & source)
     assert not copied, copied[:5]
+
+
+# Numbers the example texts state, checked against tdconsole's own rules engine.
+ENGINE_FACTS = {
+    "side-pots": {"finishing_stacks": [5500, 3500, 4500]},
+    "uncalled-bet-returned": {"finishing_stacks": [17200, 7800, 0]},
+    "split-pot-odd-chip": {"finishing_stacks": [2975, 3025, 3000]},
+    "big-blind-ante": {"finishing_stacks": [41000, 3500, 29000, 25000]},
+    "reopening-short-all-in": {"call": 300, "raise": None},
+    "multiple-short-all-ins": {"call": 1100, "min_to": 3100},
+    "not-yet-acted-short-all-in": {"call": 1400, "min_to": 2400},
+    "minimum-raise": {"error": "below_minimum_raise", "min_to": 1000},
+    "fixed-limit": {"min_to": 500},
+}
+
+
+@pytest.mark.parametrize(("slug", "example"), EXAMPLES_WITH_PHH)
+def test_example_phh_gets_the_ruling_its_text_states_from_our_engine(slug, example):
+    phh = pytest.importorskip("tdconsole.rules.phh")
+    engine = pytest.importorskip("tdconsole.rules.engine")
+    ruling_mod = pytest.importorskip("tdconsole.rules.ruling")
+    ruling = ruling_mod.build_ruling(engine.Hand.replay(phh.parse_phh(example["phh"])), "en", explain=False)
+    assert ruling["status"] == example["phh_expect"]
+    facts = ENGINE_FACTS.get(slug, {})
+    options = (ruling.get("to_act") or {}).get("options") or {}
+    if "finishing_stacks" in facts:
+        assert ruling["finishing_stacks"] == facts["finishing_stacks"]
+    if "call" in facts:
+        assert options["call"] == facts["call"]
+    if "raise" in facts:
+        assert options["raise"] is facts["raise"]
+    if "min_to" in facts:
+        assert options["raise"]["min_to"] == facts["min_to"]
+    if "error" in facts:
+        assert ruling["error"]["code"] == facts["error"]
