@@ -277,6 +277,8 @@ def registration_is_open(*, event: Event, level_position: int | None | bool = Fa
         return False
     if level_position is False:
         level_position = clock_level_position(event=event)
+    if level_position is None:
+        return True
     return registration_open_at(
         close_position=registration_close_position(event=event),
         level_position=level_position,  # type: ignore[arg-type]
@@ -355,9 +357,9 @@ def player_register(*, festival: Festival, name: str, actor: Any, nickname: str 
         if document and Player.objects.filter(festival=festival, document=document).exists():
             raise RegistrationError(_("A player with this document is already registered in this festival."))
         try:
-            with transaction.atomic():
-                player = Player.objects.create(festival=festival, name=name[:120], nickname=nickname.strip()[:60],
-                                               document=document[:40])
+            # No savepoint needed: on a clash the error leaves this transaction, which rolls back.
+            player = Player.objects.create(festival=festival, name=name[:120], nickname=nickname.strip()[:60],
+                                           document=document[:40])
         except IntegrityError:
             raise RegistrationError(_("A player with this document is already registered in this festival."))
         audit_record(actor=actor, action="player.register", objects=[player],
@@ -413,9 +415,10 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             raise RegistrationError(_("%(name)s has used all %(max)d entries.")
                                     % {"name": player.name, "max": event.max_entries})
         try:
-            with transaction.atomic():
-                entry = Entry.objects.create(event=event, player=player, number=(row["last"] or 0) + 1,
-                                             attempt=row["mine"] + 1, chips=event.starting_stack)
+            # The event lock makes this clash unlikely; the constraint is the last guard (the
+            # error leaves the transaction, which rolls back).
+            entry = Entry.objects.create(event=event, player=player, number=(row["last"] or 0) + 1,
+                                         attempt=row["mine"] + 1, chips=event.starting_stack)
         except IntegrityError:
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
         entry.event = event

@@ -1,0 +1,46 @@
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.simulation import Simulation, competition_ranking_ok
+
+
+def test_competition_ranking_accepts_shared_places_and_skips_after_them():
+    assert competition_ranking_ok([1, 2, 2, 4, 5])
+    assert not competition_ranking_ok([1, 2, 2, 3])
+    assert not competition_ranking_ok([2, 3])
+    assert not competition_ranking_ok([])
+
+
+@pytest.mark.django_db
+def test_simulated_event_of_200_entries_keeps_every_invariant():
+    result = Simulation(entries=200, reentry_rate=0.3, seed=7).run().as_dict()
+    assert result["invariants"] == {"ok": True, "failures": [], "checks": result["invariants"]["checks"]}
+    assert result["entries"] == 200 and result["eliminations"] == 199
+    assert result["reentries"] > 0 and result["tables_broken"] > 0 and result["balance_moves"] > 0
+    assert result["final_table"] is True
+    assert result["queries_per_elimination"]["max"] <= 16
+    # Nothing is kept unless asked.
+    assert not Event.objects.exists()
+
+
+@pytest.mark.django_db
+def test_simulate_event_command_prints_one_json_object():
+    out = StringIO()
+    call_command("simulate_event", "--entries", "30", "--seats-per-table", "6", "--seed", "3", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    for key in ("entries", "eliminations", "balance_moves", "tables_broken", "seconds", "queries_per_elimination",
+                "invariants"):
+        assert key in data
+    assert data["entries"] == 30 and data["invariants"]["ok"]
+    assert set(data["queries_per_elimination"]) >= {"p50", "max"}
+
+
+@pytest.mark.django_db
+def test_kept_simulation_leaves_a_finished_event():
+    result = Simulation(entries=12, seats_per_table=4, reentry_rate=0, seed=5, keep=True).run()
+    event = Event.objects.get(slug=result.event_slug)
+    assert event.status == Event.Status.FINISHED and event.entries.filter(place=1).count() == 1
