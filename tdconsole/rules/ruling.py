@@ -196,6 +196,12 @@ def ruling_text(ruling: dict[str, Any], lang: str) -> str:
     """A ruling printed for a person (the command without --json)."""
     lang = norm_lang(lang)
     lines = [text(f"status.{ruling['status']}", lang)]
+    error = ruling.get("error")
+    if error:
+        rule = f" [{error['rule']}]" if error["rule"] else ""
+        lines.append(f"#{error['action_index']} {error['action']}: {error['message']}{rule}")
+        if error["remedy"]:
+            lines.append(text("ex.remedy", lang, remedy=error["remedy"]))
     act = ruling.get("to_act")
     if act:
         o = act["options"]

@@ -1,0 +1,64 @@
+"""The ruling object: error fields, languages, to_act after an illegal action, the text form."""
+
+from tdconsole.rules import Hand, parse_phh, ruling_text
+
+HEAD = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [200, 16, 150, 180]
+_mode = "cash"
+"""
+FLOP = ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Qh9c4d"]
+
+
+def rule_on(actions, lang="en"):
+    text = HEAD + "actions = [" + ", ".join(f'"{a}"' for a in actions) + "]\n"
+    return Hand.replay(parse_phh(text)).ruling(lang)
+
+
+def test_illegal_reraise_is_invalid_with_index_code_rule_and_remedy():
+    ruling = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc", "p1 cbr 30"])
+    assert ruling["status"] == "invalid"
+    error = ruling["error"]
+    assert error["action_index"] == 9 and error["action"] == "p1 cbr 30"
+    assert error["code"] == "raise_not_reopened" and error["rule"] == "TDA 47"
+    assert error["remedy"]
+    # the options p1 really had at that point
+    assert ruling["to_act"]["player"] == "p1"
+    assert ruling["to_act"]["options"] == {"fold": True, "check": False, "call": 4, "raise": None}
+    assert ruling["finishing_stacks"] is None
+
+
+def test_out_of_turn_action_names_who_should_act():
+    ruling = rule_on(["p1 cc"])
+    assert ruling["error"]["code"] == "not_your_turn" and ruling["error"]["action_index"] == 0
+    assert ruling["to_act"]["player"] == "p3"
+    assert "p3" in ruling["error"]["message"]
+
+
+def test_messages_follow_the_language():
+    en = rule_on(["p1 cc"], "en")
+    pt = rule_on(["p1 cc"], "pt-br")
+    assert en["error"]["code"] == pt["error"]["code"]
+    assert en["error"]["message"] != pt["error"]["message"]
+    assert en["to_act"]["reason"] != pt["to_act"]["reason"]
+
+
+def test_in_progress_waiting_for_board_has_no_one_to_act():
+    ruling = rule_on(FLOP[:-1])
+    assert ruling["status"] == "in_progress" and ruling["to_act"] is None
+    assert ruling["pots"] == [{"amount": 8, "eligible": ["p1", "p2", "p3", "p4"], "winners": [], "awards": {}}]
+
+
+def test_ruling_has_exactly_the_contract_keys():
+    ruling = rule_on(FLOP)
+    assert set(ruling) == {"status", "players", "error", "to_act", "pots", "uncalled", "showdown", "hands",
+                           "finishing_stacks", "explanation"}
+    assert ruling["players"] == ["p1", "p2", "p3", "p4"]
+
+
+def test_text_form_shows_error_and_remedy():
+    ruling = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc", "p1 cbr 30"])
+    out = ruling_text(ruling, "en")
+    assert "p1 cbr 30" in out and "TDA 47" in out and "Remedy" in out
