@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from tdconsole.tournaments.models import Event, Level
@@ -23,8 +25,11 @@ def steps_of(levels: list[Level]) -> list[Step]:
 
 def clock_times(*, event: Event) -> ClockTimes:
     """The stored state of the event's clock; a never-started clock if it has no row yet."""
-    state = ClockState.objects.filter(event=event).first()
-    return state.times() if state else ClockTimes()
+    try:
+        # get() on the unique key compiles a lighter query than filter().first(); this runs on every poll.
+        return ClockState.objects.get(event_id=event.pk).times()
+    except ClockState.DoesNotExist:
+        return ClockTimes()
 
 
 def clock_reading(*, event: Event, now: datetime | None = None) -> tuple[list[Level], Reading]:
@@ -61,23 +66,47 @@ def whole_seconds(delta: timedelta | None) -> int | None:
     return max(0, -(-micro // 1_000_000))
 
 
+# Per-process memory of the parts of a snapshot that change slowly (the structure, the
+# field, the prize summary), kept for CLOCK_CACHE_SECONDS. Hundreds of screens poll every
+# second; the clock row itself is always read fresh, so a desk control shows at once.
+_slow_parts: dict[int, tuple[float, list[Level], dict, dict]] = {}
+
+
+def _cache_seconds() -> float:
+    return float(getattr(settings, "CLOCK_CACHE_SECONDS", 1.0))
+
+
+def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
+    """The structure, the field summary and the prize summary (cached briefly per process)."""
+    from tdconsole.payouts.selectors import event_prize_summary
+    from tdconsole.tournaments.selectors import event_field_summary
+
+    ttl = _cache_seconds()
+    found = _slow_parts.get(event.pk)
+    clock = time.monotonic()
+    if ttl > 0 and found is not None and found[0] > clock:
+        return found[1], found[2], found[3]
+    parts = (clock_structure(event=event), event_field_summary(event=event), event_prize_summary(event=event))
+    if ttl > 0:
+        if len(_slow_parts) > 1000:
+            _slow_parts.clear()
+        _slow_parts[event.pk] = (clock + ttl, *parts)
+    return parts
+
+
 def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
     """Everything the feed and the screen show, in a constant number of queries.
 
     Returns the feed's fields plus the model objects the screen needs (`levels`,
     `reading`, `current`, `following`, `prizes`, `field`).
     """
-    from tdconsole.payouts.selectors import event_prize_summary
-    from tdconsole.tournaments.selectors import event_field_summary
-
     now = now or timezone.now()
-    levels, reading = clock_reading(event=event, now=now)
+    levels, field, prizes = clock_slow_parts(event=event)
+    reading = read(steps_of(levels), clock_times(event=event), now)
     index = reading.index if reading.index is not None else (0 if levels else None)
     current = levels[index] if index is not None else None
     next_index = reading.next_index if reading.index is not None else (1 if len(levels) > 1 else None)
     following = levels[next_index] if next_index is not None else None
-    field = event_field_summary(event=event)
-    prizes = event_prize_summary(event=event)
     return {
         "event": event.name,
         "status": reading.status,

@@ -62,3 +62,9 @@ def event(db):
 @pytest.fixture
 def floor_user(cast):
     return cast["floor"]
+
+
+@pytest.fixture(autouse=True)
+def no_clock_cache(settings):
+    """Tests read what they just wrote: the per-process cache of slow parts is off."""
+    settings.CLOCK_CACHE_SECONDS = 0

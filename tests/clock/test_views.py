@@ -181,3 +181,17 @@ def test_screens_page_lists_running_events_with_their_screen_links(client_as, db
     assert 'data-slug="started"' in html
     assert 'data-slug="draft"' not in html
     assert draft.slug not in html.split('data-testid="screens"', 1)[1]
+
+
+def test_slow_parts_are_cached_briefly_but_the_clock_row_is_always_fresh(client, event, floor_user, settings):
+    settings.CLOCK_CACHE_SECONDS = 30
+    services.clock_start(event=event, actor=floor_user)
+    url = public_url(event, "clock:feed", absolute=False)
+    client.get(url)
+    make_entries(event, 5)
+    with CaptureQueriesContext(connection) as ctx:
+        data = client.get(url).json()
+    assert len(ctx.captured_queries) == 2  # the event and its clock row
+    assert data["entries"] == 0  # the field summary comes from the cache...
+    services.clock_pause(event=event, actor=floor_user)
+    assert client.get(url).json()["status"] == "paused"  # ...but a desk control shows at once
