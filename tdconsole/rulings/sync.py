@@ -35,6 +35,9 @@ def rulings_sync(*, entry_model: Any = None, term_model: Any = None) -> dict[str
         entry_model, term_model = RuleEntry, GlossaryTerm
     entries = load_entries()
     terms = load_glossary(known_slugs={e["slug"] for e in entries})
+    # A data migration's historical model may lack fields added later: write only the ones it has.
+    entry_fields = {f.name for f in entry_model._meta.get_fields()}
+    term_fields = {f.name for f in term_model._meta.get_fields()}
     with transaction.atomic():
         by_slug = {}
         for position, entry in enumerate(entries):
@@ -46,17 +49,19 @@ def rulings_sync(*, entry_model: Any = None, term_model: Any = None) -> dict[str
                 "examples": entry["examples"], "related": entry["related"], "keywords": entry["keywords"],
                 **entry_search_fields(entry),
             }
+            values = {key: value for key, value in values.items() if key in entry_fields}
             obj, _ = entry_model.objects.update_or_create(slug=entry["slug"], defaults=values)
             by_slug[obj.slug] = obj
         removed, _ = entry_model.objects.exclude(slug__in=list(by_slug)).delete()
         term_model.objects.all().delete()
-        term_model.objects.bulk_create([
-            term_model(
-                position=position, term_pt=t["term_pt"], term_en=t["term_en"],
-                definition_pt=t["definition_pt"], definition_en=t["definition_en"], aliases=t["aliases"],
-                entry=by_slug.get(t["entry_slug"]),
-                search_text=document_text(" ".join([t["term_pt"], t["term_en"], *t["aliases"]])),
-            )
-            for position, t in enumerate(terms)
-        ])
+        rows = []
+        for position, t in enumerate(terms):
+            values = {
+                "position": position, "term_pt": t["term_pt"], "term_en": t["term_en"],
+                "definition_pt": t["definition_pt"], "definition_en": t["definition_en"], "aliases": t["aliases"],
+                "entry": by_slug.get(t["entry_slug"]),
+                "search_text": document_text(" ".join([t["term_pt"], t["term_en"], *t["aliases"]])),
+            }
+            rows.append(term_model(**{key: value for key, value in values.items() if key in term_fields}))
+        term_model.objects.bulk_create(rows)
     return {"entries": len(by_slug), "terms": len(terms), "removed": removed}

@@ -49,3 +49,30 @@ def test_adjudication_of_another_event_is_refused(event, other_event, director):
     mine = SavedAdjudication.objects.create(event=event, phh='variant = "NT"\n', ruling={})
     decision = floor_decision_record(actor=director, event=event, question="Q", decision="D", adjudication=mine)
     assert decision.adjudication == mine
+
+
+def test_rulings_sync_is_idempotent_and_restores_edited_rows(reference):
+    from tdconsole.rulings.models import GlossaryTerm
+    from tdconsole.rulings.sync import rulings_sync
+
+    entry = RuleEntry.objects.get(slug="dead-button")
+    entry.title_en = "edited by hand"
+    entry.save()
+    RuleEntry.objects.create(slug="stale-entry", topic="blinds", title_pt="x", title_en="x", ruling_pt="x",
+                             ruling_en="x")
+    first = rulings_sync()
+    second = rulings_sync()
+    assert first["removed"] >= 1 and second["removed"] == 0
+    assert first["entries"] == second["entries"] == RuleEntry.objects.count()
+    assert RuleEntry.objects.get(slug="dead-button").title_en == "Dead button"
+    assert GlossaryTerm.objects.count() == second["terms"]
+
+
+def test_rulings_sync_command_reports_counts(reference):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("rulings_sync", stdout=out)
+    assert f"{RuleEntry.objects.count()} entries" in out.getvalue()

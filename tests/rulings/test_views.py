@@ -177,3 +177,11 @@ def test_decision_log_search_filters_by_words_and_table(reference, event, other_
 def test_decision_log_is_printable(event, client_as):
     html = client_as("floor").get(reverse("rulings:decision_log", args=[event.slug]), **EN).content.decode()
     assert "css/rulings.css" in html and "data-print" in html
+
+
+def test_replay_link_opens_the_hand_in_the_adjudicator_for_the_floor(reference, client_as):
+    entry = RuleEntry.objects.get(slug="reopening-short-all-in")
+    href = adjudicator_href(entry.examples[0]["phh"])
+    response = client_as("floor").get(href, **EN)
+    assert response.status_code == 200
+    assert "p2 cbr 1500" in response.content.decode()
