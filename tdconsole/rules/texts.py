@@ -11,8 +11,10 @@ from typing import Any
 
 LANGS = ("en", "pt-br")
 
-# Rule citations (Poker TDA numbering as cited by the house reference texts; the rest are the
-# generally accepted table-stakes and dealing principles, named rather than numbered).
+# Rule citations: Poker TDA numbering (2022/2024 editions: 12 cards speak, 13 tabling cards,
+# 16 face up for all-ins, 17 showdown order, 20 odd chips, 21 side pots, 43 raise amounts,
+# 47 re-opening the bet, 53 action out of turn); WSOP Live Action Rules where the house reference
+# texts cite them; the rest are table-stakes and dealing principles, named rather than numbered.
 RULES: dict[str, str | None] = {
     "raise_amounts": "TDA 43",
     "reopening": "TDA 47",
@@ -28,8 +30,8 @@ RULES: dict[str, str | None] = {
     "short_blind": "WSOP 154",
     "bba": "TDA BBA",
     "table_stakes": "Table stakes",
-    "cards_speak": "Cards speak",
-    "muck": "Mucked hand",
+    "cards_speak": "TDA 12",
+    "muck": "TDA 13",
     "dealing": "Dealing order",
     "raise_cap": "Limit raise cap",
     "uncalled": "Uncalled bet",
