@@ -353,12 +353,24 @@ def _icm_dense(stacks: Sequence[int], pay: Sequence[float]) -> list[float]:
                     rest ^= low
                 g[m] = f / left[off + m]
             return g
-        half = size >> 1
-        lower = solve(f0[:half], off, half)
-        st = s[half.bit_length() - 1]
-        upper = solve([a + st * b for a, b in zip(f0[half:], lower, strict=True)], off + half, half)
-        lower.extend(upper)
-        return lower
+        if size == 32:
+            half = 16
+            lower = solve(f0[:half], off, half)
+            st = s[4]
+            lower.extend(solve([a + st * b for a, b in zip(f0[half:], lower, strict=True)], off + half, half))
+            return lower
+        # Two players at a time: quarters without either, with a, with b, with both.
+        q = size >> 2
+        low_bit = q.bit_length() - 1
+        sa, sb = s[low_bit], s[low_bit + 1]
+        g0 = solve(f0[:q], off, q)
+        g1 = solve([a + sa * b for a, b in zip(f0[q : 2 * q], g0, strict=True)], off + q, q)
+        g2 = solve([a + sb * b for a, b in zip(f0[2 * q : 3 * q], g0, strict=True)], off + 2 * q, q)
+        g3 = solve([a + sa * b + sb * c for a, b, c in zip(f0[3 * q :], g2, g1, strict=True)], off + 3 * q, q)
+        g0.extend(g1)
+        g0.extend(g2)
+        g0.extend(g3)
+        return g0
 
     size = 1 << n
     f0 = [0.0] * size
