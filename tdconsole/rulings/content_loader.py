@@ -24,7 +24,7 @@ def _clean(text: str) -> str:
 
 
 def load_entries(directory: Path = CONTENT_DIR) -> list[dict[str, Any]]:
-    """Every entry from entries-*.toml, in file and then file order, validated."""
+    """Every entry from entries-*.toml, validated, in topic order and then in file order."""
     entries: list[dict[str, Any]] = []
     for path in sorted(directory.glob("entries-*.toml")):
         with path.open("rb") as fh:
@@ -61,6 +61,9 @@ def load_entries(directory: Path = CONTENT_DIR) -> list[dict[str, Any]]:
                 "keywords": list(raw.get("keywords", [])), "related": list(raw.get("related", [])),
                 "examples": examples,
             })
+    # Topic order first (as TOPICS lists them), then the order within the files.
+    order = list(TOPICS)
+    entries.sort(key=lambda e: order.index(e["topic"]))
     slugs = [e["slug"] for e in entries]
     duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
     if duplicates:

@@ -10,7 +10,9 @@ from django.db.models import Q, QuerySet
 from .models import FloorDecision, GlossaryTerm, RuleEntry
 from .search import SearchDocument, normalise, query_terms, rank_documents
 
-SEARCH_LIMIT = 12
+SEARCH_LIMIT = 10
+# Results scoring under this share of the best one are noise (a shared common word): leave them out.
+RELATIVE_CUTOFF = 0.3
 _FIELDS = (("search_a", "A"), ("search_b", "B"), ("search_c", "C"), ("search_d", "D"))
 
 
@@ -56,8 +58,13 @@ def entry_search(*, query: str, limit: int = SEARCH_LIMIT) -> list[tuple[RuleEnt
     if not normalise(query):
         return []
     if search_backend() == "postgres":
-        return _entry_search_postgres(query, limit)
-    return _entry_search_python(query, limit)
+        results = _entry_search_postgres(query, limit)
+    else:
+        results = _entry_search_python(query, limit)
+    if not results:
+        return []
+    best = results[0][1]
+    return [(entry, score) for entry, score in results if score >= best * RELATIVE_CUTOFF]
 
 
 def glossary_search(*, query: str) -> QuerySet[GlossaryTerm]:

@@ -26,3 +26,31 @@ def test_search_as_you_type_then_open_the_entry(live_server, page, reference, sc
     page.reload()
     assert page.get_by_test_id("replay").first.is_visible()
     screenshot(page, "rulings-entry-phone")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_floor_records_a_decision_and_prints_the_log(live_server, page, browser_login, reference, screenshot):
+    from playwright.sync_api import expect
+
+    from .conftest import make_event
+
+    event = make_event("browser-event")
+    browser_login(page, "floor")
+    page.goto(f"{live_server.url}/events/{event.slug}/rulings/")
+    page.get_by_test_id("add-decision").click()
+    page.fill("input[name=table_number]", "7")
+    page.fill("input[name=seats]", "2, 5")
+    page.fill("textarea[name=question]", "Seat 5 shoved 1,500 over a 1,200 bet; may seat 2 re-raise?")
+    page.fill("textarea[name=decision]", "No: the all-in is not a full raise. Seat 2 may call 300 or fold.")
+    page.select_option("select[name=entry]", "reopening-short-all-in")
+    page.get_by_test_id("save-decision").click()
+    page.wait_for_url(f"**/events/{event.slug}/rulings/")
+    row = page.get_by_test_id("decision").first
+    expect(row).to_contain_text("TDA 47-A")
+    expect(row).to_contain_text("2, 5")
+    screenshot(page, "rulings-decision-log")
+    page.emulate_media(media="print")
+    assert not page.get_by_test_id("add-decision").is_visible()
+    assert row.is_visible()
+    screenshot(page, "rulings-decision-log-print")
