@@ -7,7 +7,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseStopPolling
+from django_htmx.http import HttpResponseStopPolling, reswap
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, has_role, role_required
 from tdconsole.tournaments.models import Event
@@ -46,7 +46,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
 def request_document(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     try:
-        document, _created = document_request(
+        document, created = document_request(
             event=event, kind=request.POST.get("kind", ""), lang=request.POST.get("lang") or _current_lang(),
             variant=request.POST.get("variant", ""), actor=request.user,
         )
@@ -57,7 +57,9 @@ def request_document(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("printing:desk", slug=event.slug)
     if request.htmx:
         document.refresh_from_db()
-        return render(request, "printing/desk.html#row", {"event": event, "doc": document})
+        response = render(request, "printing/desk.html#row", {"event": event, "doc": document})
+        # Already on the desk (asked twice): leave the row that is there.
+        return response if created else reswap(response, "none")
     return redirect("printing:desk", slug=event.slug)
 
 
