@@ -56,6 +56,8 @@ class HandSpec:
     smallest_chip: int = 1
     bba_order: str = "blind_first"
     raise_cap: int = 3
+    seats: tuple[int, ...] | None = None
+    seat_count: int | None = None
     finishing_stacks: tuple[int, ...] | None = None
     recorded_finishing: tuple[float, ...] | None = None  # as written, half chips included
     parsed: tuple[Action, ...] = ()
@@ -290,6 +292,15 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
         if type(players) is not list or len(players) != count or not all([type(p) is str for p in players]):
             raise PHHError("expected one name per player", field="players", line=_line_of(text, "players"))
         players = tuple(players)
+    seats = data.get("seats")
+    if seats is not None:
+        if type(seats) is not list or len(seats) != count or not all([type(v) is int and v > 0 for v in seats]):
+            raise PHHError("expected one seat number per player", field="seats", line=_line_of(text, "seats"))
+        seats = tuple(seats)
+    seat_count = data.get("seat_count")
+    if seat_count is not None and (type(seat_count) is not int or seat_count < count):
+        raise PHHError("expected the number of seats at the table", field="seat_count",
+                       line=_line_of(text, "seat_count"))
     finishing = None
     recorded: tuple[float, ...] | None = None
     raw_finishing = data.get("finishing_stacks")
@@ -325,6 +336,8 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
         smallest_chip=smallest_chip,
         bba_order=bba_order,
         raise_cap=raise_cap,
+        seats=seats,
+        seat_count=seat_count,
         finishing_stacks=finishing,
         recorded_finishing=recorded,
         parsed=tuple(parsed),
@@ -408,6 +421,10 @@ def hand_to_phh(spec: HandSpec, actions: Sequence[str] | None = None) -> str:
     data["actions"] = list(spec.actions if actions is None else actions)
     if spec.players is not None:
         data["players"] = list(spec.players)
+    if spec.seats is not None:
+        data["seats"] = list(spec.seats)
+    if spec.seat_count is not None:
+        data["seat_count"] = spec.seat_count
     if spec.mode != "tournament":
         data["_mode"] = spec.mode
     if spec.smallest_chip != 1:

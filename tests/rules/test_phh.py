@@ -81,3 +81,16 @@ def test_hand_to_phh_round_trips():
     assert again.players == ("Ana", "Bia", "Caio") and again.smallest_chip == 25
     assert again.antes == spec.antes and again.starting_stacks == spec.starting_stacks
     assert Hand.replay(again).options().player == 1
+
+
+def test_seats_and_seat_count_are_read_and_written():
+    spec = parse_phh(GOOD + "seats = [2, 5, 9]\nseat_count = 9\n")
+    assert spec.seats == (2, 5, 9) and spec.seat_count == 9
+    again = parse_phh(hand_to_phh(spec))
+    assert again.seats == (2, 5, 9) and again.seat_count == 9
+
+
+def test_bad_seats_are_reported():
+    with pytest.raises(PHHError) as info:
+        parse_phh(GOOD + "seats = [2, 5]\n")
+    assert info.value.field == "seats"
