@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import F
+
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.selectors import event_field_summary
 
@@ -147,8 +149,8 @@ def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[
     """What every placed entry receives, best place first.
 
     Entries recorded at the same place tied: they share the places they cover equally,
-    the odd cents going first to the one who started the hand with more chips, then to
-    the lower entry number. A recorded deal replaces the table for the players in it;
+    the odd cents going first to the one who started the hand with more chips (as the
+    bust recorded it), then to the lower entry number. A recorded deal replaces the table for the players in it;
     the amount left to play for goes to the deal player who finished best.
     """
     if amounts is None:
@@ -156,7 +158,7 @@ def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[
     placed = list(
         Entry.objects.filter(event=event, place__isnull=False)
         .select_related("player")
-        .order_by("place", "-chips", "number")
+        .order_by("place", F("bust__starting_stack").desc(nulls_last=True), "number")
     )
     shares = calc.awards_for_places(amounts, [e.place for e in placed])
     counts: dict[int, int] = {}

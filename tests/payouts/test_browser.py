@@ -49,7 +49,8 @@ def test_deal_calculator_updates_as_chips_are_typed(live_server, page, browser_l
                       actor=User.objects.get(username="director"))
     browser_login(page, "director")
     page.goto(f"{live_server.url}/events/{event.slug}/payouts/deal/")
-    numbers = list(Entry.objects.filter(event=event, status="alive").order_by("number").values_list("number", flat=True))
+    alive = Entry.objects.filter(event=event, status="alive").order_by("number")
+    numbers = list(alive.values_list("number", flat=True))
     for number, chips in zip(numbers, ["50000", "30000", "20000"], strict=True):
         page.fill(f"[data-testid=chips-{number}]", chips)
     page.press(f"[data-testid=chips-{numbers[-1]}]", "Tab")

@@ -121,11 +121,14 @@ def test_summary_query_count_does_not_grow_with_the_field(make_event, with_table
 def test_tied_players_share_the_places_they_cover(make_event):
     event = make_event(entries=10, alive=2)
     give_table(event, ["500", "300", "150.01", "50"])
-    from tdconsole.tournaments.models import Entry
+    from tdconsole.tournaments.models import Bust, Elimination, Entry
 
-    # Entries 3 and 4 bust in the same hand and tie for third; entry 4 had more chips.
-    Entry.objects.filter(event=event, number=3).update(place=3, chips=1000)
-    Entry.objects.filter(event=event, number=4).update(place=3, chips=5000)
+    # Entries 3 and 4 bust in the same hand and tie for third; entry 4 started it with more chips.
+    hand = Elimination.objects.create(event=event, sequence=1, group=1, table_number=1)
+    for number, stack in ((3, 1000), (4, 5000)):
+        entry = Entry.objects.get(event=event, number=number)
+        Bust.objects.create(elimination=hand, entry=entry, seat=number, starting_stack=stack)
+        Entry.objects.filter(pk=entry.pk).update(place=3)
     awards = {a.entry.number: a for a in event_awards(event=event)}
     assert awards[4].amount == Decimal("100.01")
     assert awards[3].amount == Decimal("100.00")
