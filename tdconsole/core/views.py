@@ -1,3 +1,4 @@
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -8,5 +9,9 @@ from tdconsole.tournaments.models import Event
 @role_required(*ANY_STAFF)
 def home(request: HttpRequest) -> HttpResponse:
     """The desk's front page: the events, newest first."""
-    events = Event.objects.select_related("festival").order_by("-date", "name")[:50]
+    events = (
+        Event.objects.select_related("festival")
+        .annotate(n_entries=Count("entries"), n_alive=Count("entries", filter=Q(entries__status="alive")))
+        .order_by("-date", "name")[:50]
+    )
     return render(request, "core/home.html", {"events": events})
