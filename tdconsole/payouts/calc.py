@@ -24,6 +24,7 @@ Rules this module keeps (and the tests check):
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
@@ -490,8 +491,14 @@ def deal_offer(stacks: Sequence[int], prizes: Sequence[Decimal], left_to_play: D
     )
 
 
+THOUSANDS_ONLY = re.compile(r"^-?\d{1,3}(\.\d{3})+$")
+
+
 def parse_amounts(values: Iterable[str]) -> list[Decimal]:
-    """Decimal amounts from strings in either '1234.56' or Brazilian '1.234,56' form."""
+    """Decimal amounts from strings in either '1234.56' or Brazilian '1.234,56' form.
+
+    Dots grouping exact thousands with no comma ('1.000') read as Brazilian thousands.
+    """
     out = []
     for raw in values:
         text = raw.strip().replace("R$", "").replace("\u00a0", "").replace(" ", "")
@@ -499,6 +506,9 @@ def parse_amounts(values: Iterable[str]) -> list[Decimal]:
             continue
         if "," in text:
             text = text.replace(".", "").replace(",", ".")
+        elif THOUSANDS_ONLY.match(text):
+            # "1.000" and "12.500.000" are Brazilian thousands, not decimals.
+            text = text.replace(".", "")
         try:
             out.append(Decimal(text).quantize(CENT))
         except ArithmeticError as exc:

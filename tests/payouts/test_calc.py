@@ -260,6 +260,6 @@ def test_round_to_cents_keeps_the_exact_total():
 
 
 def test_amounts_parse_in_brazilian_and_plain_forms():
-    assert calc.parse_amounts(["R$ 1.234,56", "1234.56", " ", "10"]) == [
-        Decimal("1234.56"), Decimal("1234.56"), Decimal("10.00")
+    assert calc.parse_amounts(["R$ 1.234,56", "1234.56", " ", "10", "1.000", "2.5"]) == [
+        Decimal("1234.56"), Decimal("1234.56"), Decimal("10.00"), Decimal("1000"), Decimal("2.50")
     ]
