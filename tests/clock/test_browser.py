@@ -65,7 +65,7 @@ def test_pausing_at_the_desk_stops_the_screen_within_two_seconds(live_server, pa
     assert took < 2.0
 
 
-def test_the_desk_page_pauses_every_screen_with_the_space_bar(live_server, browser, page, browser_login):
+def test_the_desk_page_pauses_every_screen_with_the_space_bar(live_server, browser, page, browser_login, screenshot):
     event = make_event()
     desk = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     browser_login(desk, "floor")
@@ -81,6 +81,7 @@ def test_the_desk_page_pauses_every_screen_with_the_space_bar(live_server, brows
     desk.evaluate("""() => htmx.ajax('POST', location.pathname + 'pause/', {target: '#clock-panel'})""")
     desk.wait_for_selector("[data-testid=clock-error]")
     assert desk.locator("[data-testid=desk-state]").get_attribute("data-status") == "paused"
+    screenshot(desk, "clock-desk")
     desk.context.close()
 
 
@@ -173,4 +174,20 @@ def test_break_screen_shows_the_colour_up_and_paused_state(live_server, browser,
     assert page.locator("[data-testid=blinds]").is_hidden()
     assert page.locator("[data-testid=paused]").is_visible()
     screenshot(page, "clock-break-paused-1280x720", full_page=False)
+    context.close()
+
+
+def test_screen_and_desk_fit_a_phone(live_server, browser, browser_login, floor_user, screenshot):
+    event = make_event(slug="phone", late_registration_level=3)
+    make_entries(event, 120, busted=20)
+    services.clock_start(event=event, actor=floor_user)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, locale="pt-BR")
+    pg = context.new_page()
+    open_screen(pg, live_server, event)
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(pg, "clock-phone")
+    browser_login(pg, "floor")
+    pg.goto(f"{live_server.url}/events/{event.slug}/clock/")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(pg, "clock-desk-phone")
     context.close()
