@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
 import rtoml
@@ -36,7 +36,7 @@ class PHHError(ValueError):
         super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandSpec:
     """Everything needed to replay one hand: table set-up plus the list of actions.
 
@@ -74,6 +74,22 @@ class HandSpec:
     @property
     def labels(self) -> list[str]:
         return [f"p{i + 1}" for i in range(len(self.starting_stacks))]
+
+
+_SPEC_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in fields(HandSpec) if f.default is not MISSING
+}
+
+
+def _new_spec(values: dict[str, Any]) -> HandSpec:
+    """Build a HandSpec without the per-field frozen-dataclass set-up cost (the replay hot path).
+
+    The instance is as frozen as one built by the constructor: attribute assignment still raises.
+    """
+    spec = object.__new__(HandSpec)
+    spec.__dict__.update(_SPEC_DEFAULTS)
+    spec.__dict__.update(values)
+    return spec
 
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
@@ -230,6 +246,25 @@ def parse_phh(text: str) -> HandSpec:
     return spec_from_mapping(data, text)
 
 
+def _parse_actions(raw: list[Any], hits: list[Action | None], count: int, text: str) -> list[Action]:
+    """Parse the action lines not found in the cache; raise PHHError naming the bad one."""
+    parsed: list[Action] = []
+    for index, item in enumerate(raw):
+        hit = hits[index]
+        if hit is not None:
+            parsed.append(hit)
+            continue
+        if not isinstance(item, str):
+            raise PHHError(f"action {index} is not a string", field="actions", line=_line_of(text, str(item)))
+        try:
+            parsed.append(parse_action(item, count))
+        except ValueError as exc:
+            raise PHHError(
+                f"action {index} {item!r}: {exc}", field=f"actions[{index}]", line=_line_of(text, item)
+            ) from None
+    return parsed
+
+
 def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
     """Build a :class:`HandSpec` from already-decoded PHH fields."""
     variant = data.get("variant")
@@ -272,21 +307,15 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
         raise PHHError("required field is missing", field="actions")
     if not isinstance(raw_actions, list):
         raise PHHError("expected an array of strings", field="actions", line=_line_of(text, "actions"))
-    parsed: list[Action] = []
-    cache = _ACTION_CACHE.get(count, {})
-    for index, item in enumerate(raw_actions):
-        hit = cache.get(item) if type(item) is str else None
-        if hit is not None:
-            parsed.append(hit)
-            continue
-        if not isinstance(item, str):
-            raise PHHError(f"action {index} is not a string", field="actions", line=_line_of(text, str(item)))
-        try:
-            parsed.append(parse_action(item, count))
-        except ValueError as exc:
-            raise PHHError(
-                f"action {index} {item!r}: {exc}", field=f"actions[{index}]", line=_line_of(text, item)
-            ) from None
+    get = _ACTION_CACHE.get(count, {}).get
+    try:
+        hits: list[Action | None] = [get(item) for item in raw_actions]
+    except TypeError:  # an unhashable item: the slow path below names it
+        hits = [None] * len(raw_actions)
+    if None in hits:
+        parsed = _parse_actions(raw_actions, hits, count, text)
+    else:
+        parsed = hits  # type: ignore[assignment]
     players = data.get("players")
     if players is not None:
         if type(players) is not list or len(players) != count or not all([type(p) is str for p in players]):
@@ -323,25 +352,25 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
     if bba_order not in BBA_ORDERS:
         raise PHHError("expected 'blind_first' or 'ante_first'", field="_bba_order", line=_line_of(text, "_bba_order"))
     raise_cap = _chips(data["_raise_cap"], "_raise_cap", text) if "_raise_cap" in data else 3
-    return HandSpec(
-        variant=variant,
-        starting_stacks=stacks,
-        antes=antes,
-        blinds_or_straddles=blinds,
-        min_bet=min_bet,
-        small_bet=small_bet,
-        big_bet=big_bet,
-        players=players,
-        mode=mode,
-        smallest_chip=smallest_chip,
-        bba_order=bba_order,
-        raise_cap=raise_cap,
-        seats=seats,
-        seat_count=seat_count,
-        finishing_stacks=finishing,
-        recorded_finishing=recorded,
-        parsed=tuple(parsed),
-    )
+    return _new_spec({
+        "variant": variant,
+        "starting_stacks": stacks,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+        "min_bet": min_bet,
+        "small_bet": small_bet,
+        "big_bet": big_bet,
+        "players": players,
+        "mode": mode,
+        "smallest_chip": smallest_chip,
+        "bba_order": bba_order,
+        "raise_cap": raise_cap,
+        "seats": seats,
+        "seat_count": seat_count,
+        "finishing_stacks": finishing,
+        "recorded_finishing": recorded,
+        "parsed": tuple(parsed),
+    })
 
 
 def spec_from_table(

@@ -94,3 +94,12 @@ def test_bad_seats_are_reported():
     with pytest.raises(PHHError) as info:
         parse_phh(GOOD + "seats = [2, 5]\n")
     assert info.value.field == "seats"
+
+
+def test_hand_spec_is_frozen():
+    import dataclasses
+
+    spec = parse_phh(GOOD)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.variant = "FT"
+    assert dataclasses.replace(spec, mode="cash").mode == "cash"
