@@ -1,6 +1,8 @@
 """Demo data for the embedded default: staff accounts now, the demo tournament beside it."""
 
+import datetime
 import json
+from decimal import Decimal
 from pathlib import Path
 
 from django.conf import settings
@@ -28,3 +30,81 @@ def demo_staff_load() -> tuple[list[dict], str]:
             user.save(update_fields=["password"])
         user.groups.add(Group.objects.get_or_create(name=spec["role"])[0])
     return data["users"], password
+
+
+DEMO_SLUG = "demo"
+DEMO_FESTIVAL = "demo-festival"
+DEMO_TABLES = 30
+DEMO_FIRST_WAVE = 140
+DEMO_BUSTS = 14
+DEMO_REENTRIES = 10
+FIRST_NAMES = [
+    "Ana", "Bruno", "Carla", "Daniel", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João",
+    "Karina", "Lucas", "Mariana", "Nicolas", "Olívia", "Paulo", "Quitéria", "Rafael", "Sofia", "Tiago",
+]
+LAST_NAMES = ["Almeida", "Barros", "Cardoso", "Duarte", "Esteves", "Figueiredo", "Gomes"]
+
+
+def _demo_names() -> list[str]:
+    """140 distinct player names, the same on every run."""
+    return [f"{first} {last}" for last in LAST_NAMES for first in FIRST_NAMES][:DEMO_FIRST_WAVE]
+
+
+@transaction.atomic
+def demo_tournament_load():
+    """Create the demo festival and its re-entry event `demo` (about 150 entries, some out).
+
+    Runs through the same services the desk uses. When the event exists nothing is
+    changed, so running this twice gives the same database.
+    """
+    import random
+
+    from tdconsole.seating.models import Table
+    from tdconsole.seating.services import seats_draw_initial, tables_assign
+    from tdconsole.tournaments import services
+    from tdconsole.tournaments.models import Entry, Event, Festival, Structure, Venue
+
+    services.structure_templates_load()
+    venue, _ = Venue.objects.get_or_create(name="Demo Card Room")
+    have = set(Table.objects.filter(venue=venue).values_list("number", flat=True))
+    Table.objects.bulk_create(
+        [Table(venue=venue, number=n, seats=9) for n in range(1, DEMO_TABLES + 1) if n not in have]
+    )
+    festival, _ = Festival.objects.get_or_create(
+        slug=DEMO_FESTIVAL, defaults={"name": "Demo Poker Series", "venue": venue}
+    )
+    existing = Event.objects.filter(slug=DEMO_SLUG).first()
+    if existing is not None:
+        return existing, False
+    director = User.objects.filter(groups__name="Director").order_by("pk").first()
+    event = services.event_create(
+        festival=festival, template=Structure.objects.get(slug="regular-40"), actor=director,
+        name="Demo Main Event", slug=DEMO_SLUG, date=datetime.date.today(), currency="BRL",
+        buy_in_prize=Decimal("900"), buy_in_fee=Decimal("100"), starting_stack=30000, seats_per_table=9,
+        format=Event.Format.REENTRY, max_entries=3, late_registration_level=8, ante_type=Event.AnteType.BIG_BLIND,
+        guarantee=Decimal("100000"),
+    )
+    event = services.event_status_change(event=event, to=Event.Status.REGISTERING, actor=director)
+    tables_assign(event=event, numbers=list(range(1, 21)), actor=director)
+    players = []
+    for name in _demo_names():
+        player = services.player_register(festival=festival, name=name, actor=director)
+        services.entry_register(event=event, player=player, actor=director, level_position=None)
+        players.append(player)
+    seats_draw_initial(event=event, actor=director)
+    event = services.event_status_change(event=event, to=Event.Status.RUNNING, actor=director)
+    rng = random.Random(2026)
+    busted = []
+    for _ in range(DEMO_BUSTS):
+        entry = rng.choice(list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).select_related("table")))
+        services.entry_eliminate(event=event, table_number=entry.table.number, seat=entry.seat, actor=director)
+        busted.append(entry.player)
+    for player in busted[:DEMO_REENTRIES]:
+        services.entry_register(event=event, player=player, actor=director, level_position=None)
+    # A chip count at the first break for the first tables.
+    counts = {
+        e.pk: rng.randrange(8000, 90000, 500)
+        for e in Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__number__lte=4)
+    }
+    services.chip_counts_record(event=event, counts=counts, actor=director)
+    return event, True
