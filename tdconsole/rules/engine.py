@@ -98,6 +98,14 @@ class Hand:
     :meth:`replay` to run the spec's actions and stop at the first illegal one.
     """
 
+    __slots__ = (
+        "_settled", "acted", "acted_seq", "actor", "aggressor", "ante_paid", "bba", "bet", "bets_count",
+        "blind_paid", "board", "current", "dead", "error", "events", "folded", "full_level", "history", "hole",
+        "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n", "over", "posts",
+        "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec", "stack", "street",
+        "total", "uncalled",
+    )
+
     def __init__(self, spec: HandSpec):
         n = len(spec.starting_stacks)
         self.spec = spec
