@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +28,8 @@ class RuleEntry(models.Model):
     search_b = models.TextField(blank=True)
     search_c = models.TextField(blank=True)
     search_d = models.TextField(blank=True)
+    # PostgreSQL only: the weighted Portuguese + English tsvector of the four fields, filled by the sync.
+    search_vector = SearchVectorField(null=True, editable=False)
 
     class Meta:
         ordering = ["position"]

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Weights of the four document fields, as PostgreSQL's default {D, C, B, A} = {0.1, 0.2, 0.4, 1.0}.
 WEIGHTS: Mapping[str, float] = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
@@ -193,6 +194,18 @@ class SearchDocument:
                 out.append((stem(token), WEIGHTS[weight]))
         return out
 
+    def weights_by_stem(self) -> Mapping[str, tuple[float, ...]]:
+        """For each stem, the weights of its occurrences in document order (cached per text)."""
+        return _weights_by_stem(*(self.fields.get(w, "") for w in ("A", "B", "C", "D")))
+
+
+@lru_cache(maxsize=512)
+def _weights_by_stem(a: str, b: str, c: str, d: str) -> Mapping[str, tuple[float, ...]]:
+    grouped: dict[str, list[float]] = {}
+    for token, weight in SearchDocument("", {"A": a, "B": b, "C": c, "D": d}).positions():
+        grouped.setdefault(token, []).append(weight)
+    return {token: tuple(weights) for token, weights in grouped.items()}
+
 
 def _rank_term(weights: Sequence[float]) -> float:
     """ts_rank's per-term score for OR queries (calc_rank_or in PostgreSQL's tsrank.c)."""
@@ -216,8 +229,8 @@ def rank_documents(query: str, documents: Iterable[SearchDocument]) -> list[tupl
         return []
     results = []
     for doc in documents:
-        positions = doc.positions()
-        score = sum(_rank_term([w for token, w in positions if token == term]) for term in terms) / len(terms)
+        by_stem = doc.weights_by_stem()
+        score = sum(_rank_term(by_stem.get(term, ())) for term in terms) / len(terms)
         if score > 0:
             results.append((doc.key, score))
     results.sort(key=lambda item: (-item[1], item[0]))

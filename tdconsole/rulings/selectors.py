@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
 
 from .models import FloorDecision, GlossaryTerm, RuleEntry
 from .search import SearchDocument, normalise, query_terms, rank_documents
@@ -21,8 +22,20 @@ def search_backend() -> str:
     return "postgres" if connection.vendor == "postgresql" else "python"
 
 
+def weighted_vector() -> Any:
+    """The four search fields as one tsvector, each stemmed in Portuguese and in English, weighted A-D."""
+    from django.contrib.postgres.search import SearchVector
+
+    vector = None
+    for field, weight in _FIELDS:
+        for config in ("portuguese", "english"):
+            part = SearchVector(field, config=config, weight=weight)
+            vector = part if vector is None else vector + part
+    return vector
+
+
 def _entry_search_postgres(query: str, limit: int) -> list[tuple[RuleEntry, float]]:
-    from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
+    from django.contrib.postgres.search import SearchQuery, SearchRank
 
     terms = query_terms(query)
     if not terms:
@@ -31,13 +44,11 @@ def _entry_search_postgres(query: str, limit: int) -> list[tuple[RuleEntry, floa
     search_query = SearchQuery(raw, search_type="raw", config="portuguese") | SearchQuery(
         raw, search_type="raw", config="english"
     )
-    vector = None
-    for field, weight in _FIELDS:
-        for config in ("portuguese", "english"):
-            part = SearchVector(field, config=config, weight=weight)
-            vector = part if vector is None else vector + part
+    # The stored vector is filled by rulings_sync; compute it on the fly if a row was saved another way.
+    vector = Coalesce(F("search_vector"), weighted_vector())
     rows = (
-        RuleEntry.objects.annotate(rank=SearchRank(vector, search_query))
+        RuleEntry.objects.defer("examples", "search_a", "search_b", "search_c", "search_d", "search_vector")
+        .annotate(rank=SearchRank(vector, search_query))
         .filter(rank__gt=0)
         .order_by("-rank", "slug")[:limit]
     )
@@ -45,7 +56,7 @@ def _entry_search_postgres(query: str, limit: int) -> list[tuple[RuleEntry, floa
 
 
 def _entry_search_python(query: str, limit: int) -> list[tuple[RuleEntry, float]]:
-    entries = {e.slug: e for e in RuleEntry.objects.all()}
+    entries = {e.slug: e for e in RuleEntry.objects.defer("examples", "search_vector")}
     documents = [
         SearchDocument(slug, {"A": e.search_a, "B": e.search_b, "C": e.search_c, "D": e.search_d})
         for slug, e in entries.items()

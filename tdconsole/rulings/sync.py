@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from .content_loader import load_entries, load_glossary
 from .search import document_text
@@ -53,6 +53,10 @@ def rulings_sync(*, entry_model: Any = None, term_model: Any = None) -> dict[str
             obj, _ = entry_model.objects.update_or_create(slug=entry["slug"], defaults=values)
             by_slug[obj.slug] = obj
         removed, _ = entry_model.objects.exclude(slug__in=list(by_slug)).delete()
+        if "search_vector" in entry_fields and connection.vendor == "postgresql":
+            from .selectors import weighted_vector
+
+            entry_model.objects.update(search_vector=weighted_vector())
         term_model.objects.all().delete()
         rows = []
         for position, t in enumerate(terms):

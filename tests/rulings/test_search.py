@@ -53,7 +53,10 @@ def test_question_finds_its_entry_first(reference, question, slug):
 
 @pytest.mark.postgres
 def test_postgres_uses_full_text_search(reference):
+    from tdconsole.rulings.models import RuleEntry
+
     assert search_backend() == "postgres"
+    assert not RuleEntry.objects.filter(search_vector__isnull=True).exists()
     misses = [q for q, slug in QUESTIONS if [e.slug for e, _ in entry_search(query=q)][:1] != [slug]]
     assert misses == []
 
@@ -67,6 +70,14 @@ def test_search_is_accent_insensitive(reference):
 def test_synonyms_across_languages_find_the_same_entry_first(reference):
     firsts = {entry_search(query=q)[0][0].slug for q in ["pote lateral", "pote paralelo", "side pot", "sidepot"]}
     assert firsts == {"side-pots"}
+
+
+def test_python_scoring_agrees_with_the_backend_on_every_question(reference):
+    """On PostgreSQL this compares full-text search with the SQLite method; on SQLite it is the same code."""
+    from tdconsole.rulings.selectors import _entry_search_python
+
+    for question, _ in QUESTIONS:
+        assert entry_search(query=question)[0][0].slug == _entry_search_python(question, 1)[0][0].slug, question
 
 
 def test_nonsense_finds_nothing(reference):
