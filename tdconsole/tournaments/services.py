@@ -545,7 +545,7 @@ def elimination_undo(*, event: Event, elimination_id: int, actor: Any) -> list[E
     """
     with transaction.atomic():
         event = _locked_event(event)
-        elimination = (Elimination.objects.select_for_update().filter(event=event, pk=elimination_id)
+        elimination = (Elimination.objects.select_for_update(of=("self",)).filter(event=event, pk=elimination_id)
                        .select_related("table").first())
         if elimination is None:
             raise EliminationError(_("This elimination no longer exists (already undone?)."))

@@ -1,0 +1,121 @@
+"""Two staff members at the same moment, on PostgreSQL (real row locks, real threads)."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tdconsole.seating.services import seats_draw_initial
+from tdconsole.tournaments import services
+from tdconsole.tournaments.exceptions import TournamentError
+from tdconsole.tournaments.models import Bust, Entry, Event
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def at_once(*calls):
+    """Run the calls in threads released together; return each one's result or exception."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait(timeout=10)
+            results[index] = call()
+        except Exception as exc:  # noqa: BLE001 - the test inspects what each thread got
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    return results
+
+
+@pytest.fixture
+def running(make_event, register, director):
+    event = make_event(format=Event.Format.REENTRY, max_entries=3, tables=(1, 2, 3, 4))
+    for i in range(30):
+        register(event, f"Player {i:02d}")
+    seats_draw_initial(event=event, actor=director)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    return event
+
+
+def seat_at(event, table):
+    entry = Entry.objects.filter(event=event, table__number=table, status=Entry.Status.ALIVE).order_by("seat").first()
+    return entry.seat
+
+
+def test_busts_at_two_tables_at_the_same_moment_get_different_places(running, director):
+    event = services.event_registration_close(event=running, actor=director)
+    for _ in range(8):
+        s1, s2 = seat_at(event, 1), seat_at(event, 2)
+        results = at_once(
+            lambda s1=s1: services.entry_eliminate(event=event, table_number=1, seat=s1, actor=director),
+            lambda s2=s2: services.entry_eliminate(event=event, table_number=2, seat=s2, actor=director),
+        )
+        assert not [r for r in results if isinstance(r, Exception)], results
+    places = sorted(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True))
+    assert places == list(range(15, 31))
+    assert Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() == 14
+
+
+def test_the_same_seat_busted_twice_at_once_is_busted_once(running, director):
+    event = services.event_registration_close(event=running, actor=director)
+    seat = seat_at(event, 3)
+    results = at_once(*[
+        (lambda: services.entry_eliminate(event=event, table_number=3, seat=seat, actor=director))
+        for _ in range(2)
+    ])
+    errors = [r for r in results if isinstance(r, TournamentError)]
+    assert len(errors) == 1, results
+    assert Bust.objects.filter(elimination__event=event).count() == 1
+    assert list(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True)) == [30]
+
+
+def test_the_same_player_bought_in_twice_at_once_gets_one_live_entry(running, director):
+    entry = Entry.objects.filter(event=running, table__number=1).first()
+    services.entry_eliminate(event=running, table_number=1, seat=entry.seat, actor=director)
+    player = entry.player
+    results = at_once(*[
+        (lambda: services.entry_register(event=running, player=player, actor=director, level_position=None))
+        for _ in range(2)
+    ])
+    assert sum(isinstance(r, Entry) for r in results) == 1, results
+    assert Entry.objects.filter(event=running, player=player, status=Entry.Status.ALIVE).count() == 1
+
+
+def test_two_desks_registering_at_once_get_different_numbers_and_seats(running, director):
+    from tdconsole.tournaments.models import Player
+
+    players = [services.player_register(festival=running.festival, name=f"Late {i}", actor=director)
+               for i in range(6)]
+    for a, b in zip(players[::2], players[1::2], strict=True):
+        results = at_once(
+            lambda a=a: services.entry_register(event=running, player=a, actor=director, level_position=None),
+            lambda b=b: services.entry_register(event=running, player=b, actor=director, level_position=None),
+        )
+        assert all(isinstance(r, Entry) for r in results), results
+    entries = Entry.objects.filter(event=running)
+    assert entries.count() == 36
+    assert len(set(entries.values_list("number", flat=True))) == 36
+    seats = list(entries.filter(status=Entry.Status.ALIVE).values_list("table_id", "seat"))
+    assert len(seats) == len(set(seats)) == 36 and all(t is not None for t, _ in seats)
+    assert Player.objects.filter(name__startswith="Late").count() == 6
+
+
+def test_undo_and_a_bust_elsewhere_at_once_keep_places_consistent(running, director):
+    event = services.event_registration_close(event=running, actor=director)
+    first = services.entry_eliminate(event=event, table_number=1, seat=seat_at(event, 1), actor=director)
+    s2 = seat_at(event, 2)
+    results = at_once(
+        lambda: services.elimination_undo(event=event, elimination_id=first.pk, actor=director),
+        lambda: services.entry_eliminate(event=event, table_number=2, seat=s2, actor=director),
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert list(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True)) == [30]
