@@ -201,20 +201,6 @@ class Hand:
             self._close_round()
 
     # ------------------------------------------------------------------ helpers
-    def _needs(self, j: int) -> bool:
-        if self.folded[j] or self.stack[j] == 0:
-            return False
-        if self.bet[j] < self.current:
-            return True
-        if self.acted[j]:
-            return False
-        # An unacted player still has a decision only if someone else could answer it.
-        stack, folded = self.stack, self.folded
-        for k in range(self.n):
-            if k != j and not folded[k] and stack[k] > 0:
-                return True
-        return False
-
     def _first_from(self, start: int) -> int | None:
         n, stack, folded, bet, acted, current = self.n, self.stack, self.folded, self.bet, self.acted, self.current
         j = start
@@ -231,9 +217,6 @@ class Hand:
                             return j
             j += 1
         return None
-
-    def _live(self) -> list[int]:
-        return [i for i in range(self.n) if not self.folded[i]]
 
     def _others_can_act(self, i: int) -> bool:
         stack, folded = self.stack, self.folded
