@@ -422,7 +422,18 @@ class Hand:
     def _step(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
         kind = action[0]
         # Fast paths for the common legal cases; everything else goes through the full checks below.
-        if kind == "cc":
+        if kind == "dh":
+            cards = action[3]
+            if cards is not None:
+                c0, c1 = cards
+                seen = self.seen
+                if c0 != "??" and c1 != "??" and c0 != c1 and c0 not in seen and c1 not in seen:
+                    seen.add(c0)
+                    seen.add(c1)
+                    self.hole[action[1]] = cards
+                    self.history.append(action[4])
+                    return None
+        elif kind == "cc":
             i = action[1]
             if i == self.actor:
                 bet, stack = self.bet, self.stack
@@ -454,6 +465,19 @@ class Hand:
                     self.over = True
                     self.actor = None
                     return None
+                nxt = self._first_from(i + 1)
+                self.actor = nxt
+                if nxt is None:
+                    self._close_round()
+                return None
+        elif kind == "cbr":
+            i = action[1]
+            if i == self.actor:
+                problem = self._check_raise(i, action[2])
+                if problem is not None:
+                    return problem
+                self.history.append(action[4])
+                self._raise(i, action[2])
                 nxt = self._first_from(i + 1)
                 self.actor = nxt
                 if nxt is None:
