@@ -67,6 +67,7 @@ class SimulationResult:
     hand_for_hand_rounds: int = 0
     ties: int = 0
     seconds: float = 0.0
+    cpu_seconds: float = 0.0
     seat_draw_seconds: float = 0.0
     seat_draw_entries: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
@@ -94,6 +95,8 @@ class SimulationResult:
             "tied_entries": self.ties,
             "winner": self.winner,
             "seconds": round(self.seconds, 2),
+            # CPU time of this process: what the run costs when other work shares the machine.
+            "cpu_seconds": round(self.cpu_seconds, 2),
             "seat_draw": {"entries": self.seat_draw_entries, "seconds": round(self.seat_draw_seconds, 3)},
             "phase_seconds": {k: round(v, 2) for k, v in self.phase_seconds.items()},
             "queries_per_elimination": {
@@ -184,6 +187,7 @@ class Simulation:
 
     def run(self) -> SimulationResult:
         started = time.perf_counter()
+        cpu_started = time.process_time()
         try:
             # Logging every SQL statement (DEBUG) would measure the logger, not the desk.
             with override_settings(DEBUG=False), transaction.atomic():
@@ -194,6 +198,7 @@ class Simulation:
             pass
         self.result.kept = self.keep
         self.result.seconds = time.perf_counter() - started
+        self.result.cpu_seconds = time.process_time() - cpu_started
         return self.result
 
     def _setup(self) -> Event:
