@@ -113,6 +113,8 @@ def event_prize_summary(*, event: Event) -> dict:
         "overlay": pool["overlay"],
         "prize_pool": pool["prize_pool"],
         "addons": settings.addons,
+        # Chips the add-ons put in play, for the average stack beside the starting stacks.
+        "addon_chips_total": settings.addons * settings.addon_chips,
         "places_paid": places_paid,
         "has_table": table is not None,
         "table_locked": table is not None and (table.locked_at is not None or in_the_money),

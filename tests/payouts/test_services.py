@@ -79,7 +79,9 @@ def test_addons_raise_the_pool(make_event, director):
     event = make_event(entries=20, alive=10)
     services.prize_settings_update(event=event, actor=director, addon_prize=Decimal("50"), addon_chips=10000)
     services.addons_record(event=event, count=7, actor=director)
-    assert event_prize_summary(event=event)["prize_pool"] == Decimal("2350.00")
+    summary = event_prize_summary(event=event)
+    assert summary["prize_pool"] == Decimal("2350.00")
+    assert summary["addon_chips_total"] == 70000
     with pytest.raises(PayoutTableInvalid):
         services.addons_record(event=event, count=-8, actor=director)
 
