@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .texts import RULES, join_names, norm_lang, text, with_rule
+from .texts import RULES, chips, join_names, norm_lang, rule_label, text, with_rule
 
 if TYPE_CHECKING:
     from .engine import Hand, Options
@@ -19,7 +19,7 @@ def options_dict(opts: Options, lang: str) -> dict[str, Any]:
         "player": opts.label,
         "options": {"fold": opts.fold, "check": opts.check, "call": opts.call, "raise": raise_obj},
         "reason": opts.reason(lang),
-        "rule": opts.rule,
+        "rule": rule_label(opts.rule, lang),
     }
 
 
@@ -46,7 +46,7 @@ def build_ruling(hand: Hand, lang: str = "en", *, explain: bool = True) -> dict[
             "action_index": e.action_index,
             "action": e.action,
             "code": e.code,
-            "rule": e.rule,
+            "rule": rule_label(e.rule, lang),
             "message": e.message(lang),
             "remedy": e.remedy(lang),
         }
@@ -120,15 +120,15 @@ def explanation(hand: Hand, lang: str) -> list[str]:
     status = hand.status
     if hand.error is not None:
         e = hand.error
-        steps.append(f"{text('ex.error', lang, index=e.action_index, action=e.action, message=e.message(lang))}"
-                     + (f" [{e.rule}]" if e.rule else ""))
+        cite = f" [{rule_label(e.rule, lang)}]" if e.rule else ""
+        steps.append(text("ex.error", lang, index=e.action_index, action=e.action, message=e.message(lang)) + cite)
         remedy = e.remedy(lang)
         if remedy:
-            steps.append(text("ex.remedy", lang, remedy=remedy) + (f" [{e.rule}]" if e.rule else ""))
+            steps.append(text("ex.remedy", lang, remedy=remedy) + cite)
     opts = hand.options() if status != "complete" else None
     if opts is not None:
         line = text("ex.to_act", lang, player=_name(hand, opts.player), reason=opts.reason(lang))
-        steps.append(f"{line} [{opts.rule}]" if opts.rule else line)
+        steps.append(f"{line} [{rule_label(opts.rule, lang)}]" if opts.rule else line)
     elif status == "in_progress":
         pending = hand.settle().pending
         if pending:
@@ -178,7 +178,7 @@ def explanation(hand: Hand, lang: str) -> list[str]:
                 steps.append(with_rule("ex.award_single", lang, "cards_speak", name=pot_name, amount=pot.amount,
                                        player=_name(hand, pot.winners[0])))
             elif pot.winners:
-                awards = ", ".join(f"{_name(hand, w)} {got}" for w, got in pot.awards)
+                awards = ", ".join(f"{_name(hand, w)} {chips(got, lang)}" for w, got in pot.awards)
                 steps.append(with_rule("ex.award_split", lang, "odd_chips", name=pot_name, amount=pot.amount,
                                        players=join_names([_name(hand, w) for w in pot.winners], lang), chip=chip,
                                        awards=awards))
@@ -188,7 +188,7 @@ def explanation(hand: Hand, lang: str) -> list[str]:
                                            players=join_names(firsts, lang)))
     stacks = hand.finishing_stacks() or []
     steps.append(with_rule("ex.finishing", lang, "push",
-                           stacks=", ".join(f"{_name(hand, i)} {s}" for i, s in enumerate(stacks))))
+                           stacks=", ".join(f"{_name(hand, i)} {chips(s, lang)}" for i, s in enumerate(stacks))))
     return steps
 
 

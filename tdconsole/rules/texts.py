@@ -42,6 +42,28 @@ RULES: dict[str, str | None] = {
     "push": "Pots pushed",
 }
 
+# Named (unnumbered) rules in Portuguese; numbered citations read the same in both languages.
+RULE_NAMES_PT: dict[str, str] = {
+    "TDA BBA": "TDA big blind ante",
+    "Table stakes": "Table stakes (só valem as fichas na mesa)",
+    "Dealing order": "Ordem de distribuição",
+    "Limit raise cap": "Limite de aumentos no limit",
+    "Uncalled bet": "Aposta não paga",
+    "Blinds and antes": "Blinds e antes",
+    "Heads-up blinds": "Blinds no heads-up",
+    "Pots and side pots": "Potes e potes paralelos",
+    "Last live hand wins": "Última mão viva ganha",
+    "Pots pushed": "Pagamento dos potes",
+}
+
+
+def rule_label(rule: str | None, lang: str) -> str | None:
+    """A rule citation in the chosen language (numbers stay as they are)."""
+    if rule is None or norm_lang(lang) != "pt-br":
+        return rule
+    return RULE_NAMES_PT.get(rule, rule)
+
+
 T: dict[str, dict[str, str]] = {
     # --- errors -------------------------------------------------------------------------
     "err.not_your_turn": {
@@ -387,16 +409,30 @@ def norm_lang(lang: str | None) -> str:
     return "en"
 
 
+def chips(amount: int, lang: str) -> str:
+    """Group thousands as people write them: 1,234,000 in English, 1.234.000 in Portuguese."""
+    grouped = f"{amount:,}"
+    return grouped.replace(",", ".") if norm_lang(lang) == "pt-br" else grouped
+
+
 def text(key: str, lang: str, **params: Any) -> str:
-    """Look up a template in the chosen language and fill it in."""
-    template = T[key][norm_lang(lang)]
-    return template.format(**params) if params else template
+    """Look up a template in the chosen language and fill it in (whole numbers grouped)."""
+    lang = norm_lang(lang)
+    template = T[key][lang]
+    if not params:
+        return template
+    for name, value in params.items():
+        if type(value) is int:
+            params[name] = chips(value, lang)
+        elif type(value) is str and value.startswith("street.") and value in T:
+            params[name] = T[value][lang]
+    return template.format(**params)
 
 
 def with_rule(key: str, lang: str, rule_key: str | None, **params: Any) -> str:
     """A step of an explanation, ending with the rule it applies in brackets."""
     body = text(key, lang, **params)
-    rule = RULES.get(rule_key) if rule_key else None
+    rule = rule_label(RULES.get(rule_key), lang) if rule_key else None
     return f"{body} [{rule}]" if rule else body
 
 

@@ -62,3 +62,25 @@ def test_text_form_shows_error_and_remedy():
     ruling = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc", "p1 cbr 30"])
     out = ruling_text(ruling, "en")
     assert "p1 cbr 30" in out and "TDA 47" in out and "Remedy" in out
+
+
+def test_numbers_are_grouped_by_language():
+    from tdconsole.rules.texts import chips
+
+    assert chips(1234000, "en") == "1,234,000"
+    assert chips(1234000, "pt-br") == "1.234.000"
+
+
+def test_wrong_board_count_names_the_street_in_words():
+    ruling = rule_on([*FLOP[:-1], "d db Qh9c"], "en")
+    assert ruling["error"]["code"] == "wrong_board_count"
+    assert "flop" in ruling["error"]["message"] and "street." not in ruling["error"]["message"]
+
+
+def test_named_rules_follow_the_language_and_numbers_do_not():
+    en = rule_on(["p3 cbr 900"], "en")
+    pt = rule_on(["p3 cbr 900"], "pt-br")
+    assert en["error"]["code"] == "bet_exceeds_stack"
+    assert en["error"]["rule"] == "Table stakes" and pt["error"]["rule"] != "Table stakes"
+    reopen = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc", "p1 cbr 30"], "pt-br")
+    assert reopen["error"]["rule"] == "TDA 47"
