@@ -195,3 +195,37 @@ def test_slow_parts_are_cached_briefly_but_the_clock_row_is_always_fresh(client,
     assert data["entries"] == 0  # the field summary comes from the cache...
     services.clock_pause(event=event, actor=floor_user)
     assert client.get(url).json()["status"] == "paused"  # ...but a desk control shows at once
+
+
+def bust_down_to(event, players_left: int) -> None:
+    from tdconsole.tournaments.models import Entry
+
+    alive = list(Entry.objects.filter(event=event, status="alive").order_by("number").values_list("id", flat=True))
+    Entry.objects.filter(id__in=alive[: len(alive) - players_left]).update(status="busted")
+
+
+def test_screen_shows_the_bubble_then_in_the_money(client, event, floor_user):
+    from tdconsole.payouts.selectors import event_prize_summary
+
+    make_entries(event, 60)
+    services.clock_start(event=event, actor=floor_user)
+    paid = event_prize_summary(event=event)["places_paid"]
+    assert paid > 1
+    url = public_url(event, "clock:screen_state", absolute=False)
+    assert 'data-testid="banner-bubble"' not in client.get(url).content.decode()
+    bust_down_to(event, paid + 1)
+    html = client.get(url).content.decode()
+    assert 'data-testid="banner-bubble"' in html
+    assert 'data-testid="banner-itm"' not in html
+    bust_down_to(event, paid)
+    html = client.get(url).content.decode()
+    assert 'data-testid="banner-itm"' in html
+    assert 'data-testid="banner-bubble"' not in html
+
+
+def test_screen_after_the_last_level_counts_up_and_says_so(client, event, floor_user):
+    services.clock_start(event=event, actor=floor_user, now=timezone.now() - timedelta(minutes=95))
+    html = client.get(public_url(event, "clock:screen_state", absolute=False)).content.decode()
+    assert 'data-testid="banner-finished"' in html
+    time_text = html.split('data-testid="time">', 1)[1].split("<", 1)[0]
+    assert time_text.startswith("+05:")
