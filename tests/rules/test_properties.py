@@ -9,8 +9,22 @@ from tdconsole.rules.cards import RANKS, SUITS
 DECK = [r + s for r in RANKS for s in SUITS]
 
 
+def assert_options_agree_with_the_rules(hand, opts):
+    """What options() offers is exactly what apply() accepts."""
+    p = f"p{opts.player + 1}"
+    assert hand.can_apply(f"{p} cc") and hand.can_apply(f"{p} f")
+    if opts.raise_min_to is None:
+        assert not hand.can_apply(f"{p} cbr {hand.current + 1}")
+        assert not hand.can_apply(f"{p} cbr {hand.bet[opts.player] + hand.stack[opts.player]}")
+        return
+    assert hand.can_apply(f"{p} cbr {opts.raise_min_to}") and hand.can_apply(f"{p} cbr {opts.raise_max_to}")
+    assert not hand.can_apply(f"{p} cbr {opts.raise_max_to + 1}")
+    if opts.raise_min_to - 1 > hand.current:
+        assert not hand.can_apply(f"{p} cbr {opts.raise_min_to - 1}")
+
+
 @st.composite
-def random_hand(draw):
+def random_hand(draw, check_options=False):
     n = draw(st.integers(2, 9))
     variant = draw(st.sampled_from(["NT", "NT", "FT"]))
     chip = draw(st.sampled_from([1, 1, 5, 25]))
@@ -52,6 +66,8 @@ def random_hand(draw):
             count = 3 if len(hand.board) == 0 else 1
             hand.apply("d db " + "".join(next(board) for _ in range(count)))
             continue
+        if check_options:
+            assert_options_agree_with_the_rules(hand, opts)
         p = f"p{opts.player + 1}"
         choice = draw(st.sampled_from(["fold", "cc", "cc", "raise_min", "raise_max", "raise_mid"]))
         if choice == "fold" and not opts.check:
@@ -126,3 +142,9 @@ def test_odd_units_go_one_per_winner_from_the_button_left(hand):
         assert all(s % chip == 0 for s in shares)
         assert max(shares) - min(shares) <= chip
         assert shares == sorted(shares, reverse=True)  # the extra units go to the lowest positions
+
+
+@SETTINGS
+@given(random_hand(check_options=True))
+def test_options_offered_are_exactly_the_legal_actions(hand):
+    assert hand.status == "complete"
