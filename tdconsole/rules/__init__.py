@@ -25,9 +25,19 @@ Step by step, for a page at the desk::
     hand.ruling("en")                 # the full ruling, as for the command
     hand_to_phh(spec, hand.history)   # PHH text to download
 
+State a page may read on a :class:`Hand` (lists indexed by player): ``stack`` (chips behind),
+``bet`` (this street), ``total`` (everything put in, uncalled chips given back), ``folded``,
+``hole`` / ``shown`` (card tuples or None), ``mucked``, ``board``, ``history`` (the accepted action
+lines), ``uncalled`` ([(player, amount)]), ``actor`` (index or None), ``showdown`` (board complete
+and betting over), ``over`` (won by folds), ``error`` (:class:`RuleError` after ``replay``).
+
 Players are indexes in PHH position order (0 = p1, the first seat left of the button; heads-up
 p1 is the big blind). Chips are ints. Values are frozen dataclasses; :class:`Hand` is the only
 mutable object and changes only through ``apply``.
+
+Rule citations live in one table, :data:`RULES` (texts.py), so a house can renumber them; all
+sentences are in :mod:`tdconsole.rules.texts` in English and Brazilian Portuguese.
+:mod:`tdconsole.rules.corpus` replays many files (regression against ``finishing_stacks``).
 """
 
 from .cards import CATEGORIES, HandValue, best_hand, evaluate_score
