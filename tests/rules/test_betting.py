@@ -67,13 +67,13 @@ def test_tda43_bet_below_min_bet_is_illegal_unless_all_in():
     assert hand2.stack[2] == 0
 
 
-def test_all_in_for_any_amount_is_allowed_even_below_minimum_raise():
+def test_wsop175_all_in_for_any_amount_is_allowed_even_below_minimum_raise():
     hand = play([1000, 1000, 1000, 250], ["p3 cbr 200"], blinds=(50, 100))
     hand.apply("p4 cbr 250")
     assert hand.stack[3] == 0
 
 
-def test_straddle_counts_as_the_opening_bet():
+def test_tda43_straddle_counts_as_the_opening_bet():
     hand = play([1000] * 5, [], blinds=(50, 100, 200))
     opts = hand.options()
     assert opts.player == 3  # first to act is left of the straddle
@@ -138,7 +138,7 @@ def test_raise_not_allowed_when_every_opponent_is_all_in():
 
 # --- blinds, antes, big blind ante ---------------------------------------------------------------------------------
 
-def test_bba_short_big_blind_pays_blind_before_ante():
+def test_tda_bba_short_big_blind_pays_blind_before_ante():
     hand = play([1000, 250, 1000], ["p3 f", "p1 cc"], blinds=(100, 200), antes=(0, 200, 0))
     assert hand.blind_paid[1] == 200 and hand.ante_paid[1] == 50
     for card in ["d db 2c3d4h", "d db 9s", "d db Kd"]:
@@ -153,7 +153,7 @@ def test_bba_ante_first_house_rule_changes_what_is_live():
     assert sum(p.amount for p in hand.pots()) == 300
 
 
-def test_short_big_blind_still_owes_others_the_full_blind():
+def test_wsop154_short_big_blind_still_owes_others_the_full_blind():
     hand = play([1000, 60, 1000], [], blinds=(50, 100))
     opts = hand.options()
     assert opts.player == 2 and opts.call == 100
@@ -176,7 +176,7 @@ def test_heads_up_big_blind_ante_goes_to_p1():
 
 # --- turn order and dealing -----------------------------------------------------------------------------------------
 
-def test_action_out_of_turn_is_illegal():
+def test_tda53_action_out_of_turn_is_illegal():
     hand = play([1000] * 4, [], blinds=(50, 100))
     assert code_of(hand, "p4 cc") == "not_your_turn"
 
@@ -234,14 +234,14 @@ def test_fixed_limit_turn_uses_big_bet():
     assert hand.options().raise_min_to == 4
 
 
-def test_fixed_limit_half_bet_all_in_reopens():
+def test_tda47b_fixed_limit_half_bet_all_in_reopens():
     # Flop bet 2; p2 is all-in for 3 (half a bet more): the betting is reopened for p1, next raise to 5.
     hand = limit([100, 5, 100], ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 3", "p3 cc"])
     opts = hand.options()
     assert opts.player == 0 and opts.raise_min_to == 5
 
 
-def test_fixed_limit_less_than_half_bet_all_in_does_not_reopen():
+def test_tda47b_fixed_limit_less_than_half_bet_all_in_does_not_reopen():
     hand = play([100, 14, 100], ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 10", "p2 cbr 12", "p3 cc"],
                 variant="FT", small_bet=10, big_bet=20, blinds=(1, 2))
     opts = hand.options()

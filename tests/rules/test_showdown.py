@@ -36,14 +36,14 @@ def test_tda16_all_in_exposes_every_hand_in_tournament():
     assert ruling["finishing_stacks"] == [950, 1550, 0]  # p2 makes a set of kings
 
 
-def test_cash_game_all_in_is_not_all_exposed_and_all_in_hand_shows_first():
+def test_wsop149_cash_game_all_in_is_not_all_exposed_and_all_in_hand_shows_first():
     actions = [*deal("AsAd", "KsKd", "QsQd"), "p3 cbr 500", "p1 f", "p2 cc", "d db 2c3d4h", "d db 9s", "d db 8h"]
     ruling = play([1000, 1000, 500], actions, blinds=(50, 100), _mode="cash").ruling("en")
     assert ruling["showdown"]["all_exposed"] is False
     assert ruling["showdown"]["order"][0] == "p3"
 
 
-def test_mucked_hand_cannot_win_even_if_best():
+def test_tda13_mucked_hand_cannot_win_even_if_best():
     actions = [*deal("AsAd", "7h2c", "QsQd"), "p3 f", "p1 cc", "p2 cc", "d db 2d3d4h", "p1 cc", "p2 cc",
                "d db 9s", "p1 cc", "p2 cc", "d db Kd", "p1 cc", "p2 cc", "p1 sm", "p2 sm 7h2c"]
     hand = play([1000] * 3, actions, blinds=(50, 100))
@@ -53,7 +53,7 @@ def test_mucked_hand_cannot_win_even_if_best():
     assert "p1" not in ruling["hands"]
 
 
-def test_side_pot_excludes_short_all_in_and_dead_money_stays():
+def test_tda21_side_pot_excludes_short_all_in_and_dead_money_stays():
     # p3 all-in 300; p1 raises to 1000, p2 calls then folds on the flop: his chips stay in both pots.
     actions = [*deal("AsAd", "KsKd", "QsQd"), "p3 cbr 300", "p1 cbr 1000", "p2 cc", "d db 2c3d4h", "p1 cbr 500",
                "p2 f", "d db 9s", "d db Kh"]
@@ -65,7 +65,7 @@ def test_side_pot_excludes_short_all_in_and_dead_money_stays():
     assert ruling["finishing_stacks"] == [4300, 2000, 0]
 
 
-def test_nobody_wins_from_a_pot_he_is_not_eligible_for():
+def test_tda21_nobody_wins_from_a_pot_he_is_not_eligible_for():
     # p3 (short, best hand) wins only the main pot; p2 wins the side pot.
     actions = [*deal("2s7d", "KsKd", "AsAd"), "p3 cbr 300", "p1 cc", "p2 cbr 1000", "p1 cc", "d db 2c3d4h",
                "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Qh", "p1 cc", "p2 cc"]
@@ -75,7 +75,7 @@ def test_nobody_wins_from_a_pot_he_is_not_eligible_for():
     assert ruling["finishing_stacks"] == [2000, 3400, 900]
 
 
-def test_tda_odd_chip_goes_first_left_of_button_in_units_of_smallest_chip():
+def test_tda20_odd_chip_goes_first_left_of_button_in_units_of_smallest_chip():
     # Blinds 25/50 and a 25 ante from the button: pot 125 split two ways with 25 chips is 5 units,
     # 3 to p1 (first left of the button) and 2 to p2.
     hand = Hand.replay(
@@ -91,7 +91,7 @@ def test_tda_odd_chip_goes_first_left_of_button_in_units_of_smallest_chip():
     assert pot["amount"] == 125 and pot["awards"] == {"p1": 75, "p2": 50}
 
 
-def test_heads_up_odd_chip_goes_to_the_big_blind():
+def test_tda20_heads_up_odd_chip_goes_to_the_big_blind():
     actions = ["d dh p1 AcKd", "d dh p2 AsKh", "p2 cc", "p1 cc", "d db 9c8d7h", "p1 cc", "p2 cc", "d db Ts",
                "p1 cc", "p2 cc", "d db Jc", "p1 cc", "p2 cc"]
     hand = play([1000, 1000], actions, blinds=(50, 100), antes=(5, 0))  # p2 pays the 5 ante: pot 205
