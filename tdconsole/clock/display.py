@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.translation import get_language, gettext, pgettext
@@ -15,9 +16,9 @@ from . import maths
 SCHEDULE_AHEAD = 40
 
 
-def clock_text(seconds: int) -> str:
-    """12:34, or 1:02:03 from an hour up."""
-    seconds = max(0, int(seconds))
+def clock_text(seconds: float) -> str:
+    """12:34, or 1:02:03 from an hour up (rounded up, as the browser shows it)."""
+    seconds = max(0, math.ceil(seconds))
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
