@@ -148,6 +148,7 @@ def test_saving_a_ruling_to_an_event_is_audited(floor, cast):
     saved = SavedAdjudication.objects.get()
     assert (saved.event, saved.table_number, saved.created_by) == (event, 12, cast["floor"])
     assert saved.ruling["to_act"]["options"]["raise"] is None
+    assert f"/events/{event.slug}/rulings/new/?adjudication={saved.pk}" in response.content.decode()
     audit = AuditEntry.entries.get(action="adjudication.save")
     assert audit.event_id == event.pk and audit.actor_name == "floor"
 
