@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -126,6 +126,9 @@ def control(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         error, status = (message() if message else str(exc)), 409
     except ValueError:
         error, status = _("Type the time left as minutes:seconds, for example 12:30."), 400
+    if not request.htmx and not error:
+        # Without JavaScript: back to the desk page, so a reload does not press the button again.
+        return redirect("clock:desk", slug=event.slug)
     template = "clock/desk.html#panel" if request.htmx else "clock/desk.html"
     return render(request, template, _desk_context(event, error), status=status)
 

@@ -159,7 +159,9 @@ def test_controls_drive_the_clock_and_are_audited(client_as, event):
     _, reading = clock_reading(event=event)
     assert (reading.position, reading.seconds_left, reading.paused) == (2, timedelta(minutes=7, seconds=30), True)
     assert desk.post(url("set-left"), {"time_left": "7:75"}, HTTP_HX_REQUEST="true").status_code == 400
-    assert desk.post(url("resume")).status_code == 200  # without htmx: the full page
+    response = desk.post(url("resume"))  # without JavaScript: back to the desk page
+    assert response.status_code == 302
+    assert response["Location"] == reverse("clock:desk", kwargs={"slug": event.slug})
     assert list(AuditEntry.entries.filter(event_id=event.pk).values_list("action", flat=True).order_by("id")) == [
         "clock.start", "clock.next", "clock.pause", "clock.set_left", "clock.resume",
     ]
