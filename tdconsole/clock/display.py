@@ -12,8 +12,8 @@ from tdconsole.tournaments.models import Event, Level
 
 from . import maths
 
-# How many steps ahead the browser gets, so it can keep advancing while offline.
-SCHEDULE_AHEAD = 40
+# How many steps ahead the browser gets, so it can keep advancing while offline (hours of play).
+SCHEDULE_AHEAD = 16
 
 
 def clock_text(seconds: float) -> str:
