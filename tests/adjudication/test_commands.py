@@ -165,3 +165,9 @@ def test_bench_rules_prints_the_figures():
     assert "NT hands: 9" in out
     assert "hands/s" in out and "evaluations" in out and "CPU" in out
     assert "pokerkit" in out and "ratio" in out
+
+
+def test_corpus_check_reports_a_missing_folder(tmp_path):
+    with pytest.raises(CommandError) as info:
+        call_command("corpus_check", str(tmp_path / "nowhere"), stdout=io.StringIO())
+    assert info.value.returncode == 2 and "not found" in str(info.value)

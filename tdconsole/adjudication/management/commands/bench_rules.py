@@ -5,13 +5,17 @@ from __future__ import annotations
 import os
 import platform
 import time
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tdconsole.rules import Hand, PHHError, parse_phh
 from tdconsole.rules.cards import evaluations_per_second
 from tdconsole.rules.corpus import iter_phh_files
+
+DEFAULT_CORPUS = Path(settings.BASE_DIR).parent / "shared" / "corpus" / "phh"
 
 
 def _rate(count: int, seconds: float) -> float:
@@ -22,12 +26,16 @@ class Command(BaseCommand):
     help = "Benchmark: no-limit hands adjudicated per second from PHH text, evaluations per second, pokerkit."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="*", default=["../shared/corpus/phh"], metavar="PATH")
+        parser.add_argument("paths", nargs="*", default=[str(DEFAULT_CORPUS)], metavar="PATH",
+                            help="PHH files or folders (default: ../shared/corpus/phh beside the project)")
         parser.add_argument("--rounds", type=int, default=3, help="passes over the corpus; the best is kept")
         parser.add_argument("--pokerkit-sample", type=int, default=1000,
                             help="hands replayed by pokerkit for the comparison (0 = all; it is slow)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        missing = [p for p in options["paths"] if not Path(p).exists()]
+        if missing:
+            raise CommandError(f"not found: {', '.join(missing)}", returncode=2)
         texts = []
         for path in iter_phh_files(options["paths"]):
             try:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tdconsole.rules.corpus import check_file, iter_phh_files
@@ -12,15 +14,21 @@ from tdconsole.rules.corpus import check_file, iter_phh_files
 # Outcomes that fail the run: the engine disagrees with the record or cannot finish a hand.
 FAILURES = ("mismatched", "invalid", "unfinished", "unreadable")
 
+DEFAULT_CORPUS = Path(settings.BASE_DIR).parent / "shared" / "corpus" / "phh"
+
 
 class Command(BaseCommand):
     help = "Replay every supported hand of a PHH corpus and compare with its finishing_stacks."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("paths", nargs="*", default=["../shared/corpus/phh"], metavar="PATH")
+        parser.add_argument("paths", nargs="*", default=[str(DEFAULT_CORPUS)], metavar="PATH",
+                            help="PHH files or folders (default: ../shared/corpus/phh beside the project)")
         parser.add_argument("--list", action="store_true", help="list every hand that did not simply match")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        missing = [p for p in options["paths"] if not Path(p).exists()]
+        if missing:
+            raise CommandError(f"not found: {', '.join(missing)}", returncode=2)
         counts: Counter[str] = Counter()
         problems = []
         noted = []
