@@ -231,3 +231,10 @@ def test_screen_after_the_last_level_counts_up_and_says_so(client, event, floor_
     assert 'data-testid="banner-finished"' in html
     time_text = html.split('data-testid="time">', 1)[1].split("<", 1)[0]
     assert time_text.startswith("+05:")
+
+
+def test_an_event_without_levels_still_has_a_screen_and_a_feed(client, db):
+    event = make_event(slug="no-levels", levels=[])
+    data = client.get(feed_url(event)).json()
+    assert (data["status"], data["level"], data["next_level"]) == ("not_started", None, None)
+    assert client.get(public_url(event, "clock:screen", absolute=False)).status_code == 200
