@@ -318,7 +318,9 @@ def _apply_moves(*, event: Event, tables: list[Table], moves: list[Move]) -> lis
     by_number = {t.number: t for t in tables}
     entries = {
         e.pk: e
-        for e in Entry.objects.select_for_update().filter(event=event, pk__in=[m.entry_id for m in moves])
+        # The player's name goes into the audit record; lock only the entries.
+        for e in Entry.objects.select_for_update(of=("self",)).select_related("player")
+        .filter(event=event, pk__in=[m.entry_id for m in moves])
     }
     targets = {m.to_table for m in moves}
     for number in targets | {m.from_table for m in moves}:

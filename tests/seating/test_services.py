@@ -308,14 +308,16 @@ def test_tables_needed_action_reports_break_final_and_balance(event, floor_user)
 def test_balance_apply_query_count_is_constant(floor_user):
     from tdconsole.seating.selectors import balance_moves_suggest
 
-    counts = []
-    for tables, slug in ((4, "small"), (60, "large")):
+    counts, moves = [], []
+    for tables, short, slug in ((4, 6, "small"), (60, 2, "large")):
         ev = make_event(slug=slug, tables=tables)
-        layout = {n: range(1, 9) for n in range(1, tables)}
-        layout[tables] = range(1, 6)
+        layout = {n: range(1, 10) for n in range(1, tables)}
+        layout[tables] = range(1, short + 1)
         setup_tables(ev, floor_user, layout)
         plan = balance_moves_suggest(event=ev, buttons={n: 1 for n in range(1, tables + 1)})
         with CaptureQueriesContext(connection) as ctx:
             services.balance_moves_apply(event=ev, moves=plan.moves, actor=floor_user)
         counts.append(len(ctx.captured_queries))
+        moves.append(len(plan.moves))
+    assert moves[0] < moves[1]
     assert counts[0] == counts[1]

@@ -84,9 +84,11 @@ def test_panel_asks_for_the_buttons_then_shows_the_moves(seated_event, client_as
 def test_floor_confirms_the_moves_in_one_click(seated_event, client_as):
     unbalance(seated_event)
     floor = client_as("floor")
-    html = floor.get(url("balance_panel", seated_event) + "?button_1=2&button_2=2&button_3=2").content.decode()
+    response = floor.get(url("balance_panel", seated_event) + "?button_1=2&button_2=2&button_3=2")
+    assert response.status_code == 200
+    html = response.content.decode()
     moves = re.findall(r'name="move" value="([\d:]+)"', html)
-    assert moves
+    assert moves, html[html.index('id="panel"'):]
     response = floor.post(url("balance_apply", seated_event), {"move": moves}, **HTMX)
     assert response.status_code == 200 and 'data-testid="panel-notice"' in response.content.decode()
     counts = [t.entries.filter(status="alive").count() for t in seated_event.tables.all()]
@@ -188,3 +190,23 @@ def test_seat_lookup_ignores_busted_entries(seated_event, client):
     Entry.objects.filter(pk=entry.pk).update(status="busted", table=None, seat=None)
     html = client.get(url("seat_lookup", seated_event), {"q": "zeca", "k": seated_event.public_token}).content.decode()
     assert 'data-testid="no-match"' in html
+
+
+def test_identifiers_are_never_localized_with_thousand_separators(event, floor_user, client_as):
+    """pt-BR writes 1234 as 1.234: entry ids, numbers, tables and seats must stay plain digits."""
+    services.tables_assign(event=event, numbers=[1, 2], actor=floor_user)
+    tables = {t.number: t for t in event.tables.all()}
+    spots = [(tables[1], s) for s in range(1, 10)] + [(tables[2], s) for s in range(1, 5)]
+    for offset, (table, seat) in enumerate(spots):
+        player = Player.objects.create(festival=event.festival, name=f"Big {offset}")
+        # Large primary keys and entry numbers, as a busy PostgreSQL database has them.
+        Entry.objects.create(pk=50_000 + offset, event=event, player=player, number=12_000 + offset,
+                             table=table, seat=seat)
+    floor = client_as("floor")
+    html = floor.get(url("table_map", event), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert 'data-entry="12000"' in html and "#12000" in html and "12.000" not in html
+    html = floor.get(url("balance_panel", event) + "?button_1=1&button_2=1",
+                     HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    moves = re.findall(r'name="move" value="([^"]+)"', html)
+    assert moves and all(re.fullmatch(r"5\d{4}:\d+:\d+:\d+:\d+", m) for m in moves), moves
+    assert "12.0" not in html and "50.0" not in html
