@@ -26,6 +26,8 @@ CATEGORIES = (
 # eval7 cards are immutable; build each one once.
 _EVAL7: dict[str, Any] = {r + s: eval7.Card(r + s) for r in RANKS for s in SUITS}
 _evaluate = eval7.evaluate
+EVAL7_CARDS = _EVAL7  # for callers that evaluate many hands against one board
+evaluate_cards = _evaluate
 
 
 class CardError(ValueError):

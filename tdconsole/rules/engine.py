@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import best_hand, evaluate_score
+from .cards import EVAL7_CARDS, best_hand, evaluate_cards
 from .phh import Action, HandSpec, parse_action
 from .texts import RULES, text
 
@@ -590,13 +590,10 @@ class Hand:
     def _return_uncalled(self) -> None:
         bet = self.bet
         top = max(bet)
-        if top <= 0:
+        if top <= 0 or bet.count(top) != 1:
             return
-        leaders = [k for k in range(self.n) if bet[k] == top]
-        if len(leaders) != 1:
-            return
-        k = leaders[0]
-        second = max((bet[j] for j in range(self.n) if j != k), default=0)
+        k = bet.index(top)
+        second = max(bet[:k] + bet[k + 1 :])
         if top > second:
             back = top - second
             bet[k] -= back
@@ -606,7 +603,11 @@ class Hand:
 
     def _close_round(self) -> None:
         self._return_uncalled()
-        able = sum(1 for k in range(self.n) if not self.folded[k] and self.stack[k] > 0)
+        folded, stack = self.folded, self.stack
+        able = 0
+        for k in range(self.n):
+            if stack[k] > 0 and not folded[k]:
+                able += 1
         if able <= 1 and not self.runout:
             self.runout = True
             self.runout_street = self.street
@@ -686,13 +687,14 @@ class Hand:
         out: dict[int, int] = {}
         if len(self.board) < 5:
             return out
+        board = [EVAL7_CARDS[c] for c in self.board]
         for i in range(self.n):
             if self.folded[i] or self.mucked[i]:
                 continue
             cards = self.shown[i] or self.hole[i]
             if cards is None or "??" in cards:
                 continue
-            out[i] = evaluate_score([*cards, *self.board])
+            out[i] = int(evaluate_cards([EVAL7_CARDS[cards[0]], EVAL7_CARDS[cards[1]], *board]))
         return out
 
     def settle(self) -> _Showdown:
