@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -13,9 +14,10 @@ from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_
 from tdconsole.tournaments.models import Event
 
 from . import services
-from .display import screen_context
+from .display import clock_text, screen_context
 from .exceptions import ClockError
-from .selectors import clock_snapshot
+from .maths import read
+from .selectors import clock_snapshot, clock_structure, clock_times, steps_of
 
 ERROR_MESSAGES = {
     "not_started": lambda: _("The clock has not started yet."),
@@ -159,12 +161,14 @@ def screens(request: HttpRequest) -> HttpResponse:
         .order_by("date", "name")
         .distinct()
     )
-    rows = [
-        {
+    rows = []
+    for event in events[:100]:
+        reading = read(steps_of(clock_structure(event=event)), clock_times(event=event), timezone.now())
+        rows.append({
             "event": event,
+            "reading": reading,
+            "time_text": clock_text(reading.seconds_left.total_seconds()),
             "screen_url": public_url(event, "clock:screen", absolute=False),
             "feed_url": public_url(event, "clock:feed", absolute=False),
-        }
-        for event in events
-    ]
+        })
     return render(request, "clock/screens.html", {"rows": rows})

@@ -181,6 +181,7 @@ def test_screens_page_lists_running_events_with_their_screen_links(client_as, db
     assert public_url(running, "clock:screen", absolute=False).replace("&", "&amp;") in html or \
         public_url(running, "clock:screen", absolute=False) in html
     assert 'data-slug="started"' in html
+    assert 'data-status="running"' in html and 'data-status="not_started"' in html
     assert 'data-slug="draft"' not in html
     assert draft.slug not in html.split('data-testid="screens"', 1)[1]
 
