@@ -288,10 +288,41 @@ class Hand:
         )
 
     # ------------------------------------------------------------------ actions
+    def _desk_verb(self, action: str) -> tuple[str, tuple[str, str | None, tuple[tuple[str, Any], ...]] | None]:
+        """Accept the floor's words 'pN check' and 'pN call' and turn them into PHH 'pN cc'.
+
+        PHH has one verb for both; at the desk the difference matters: a check facing a bet is an
+        error (the player must call, raise or fold), and so is a call with nothing to call.
+        """
+        parts = action.split("#", 1)[0].split()
+        if len(parts) != 2 or parts[1] not in ("check", "call"):
+            return action, None
+        try:
+            who = parse_action(f"{parts[0]} cc", self.n)[1]
+        except ValueError:
+            return action, None
+        line = f"{parts[0]} cc"
+        if who != self.actor or self.actor is None:
+            return line, None  # the ordinary checks report turn order
+        facing = self.current - self.bet[who]
+        name = f"p{who + 1}"
+        if parts[1] == "check" and facing > 0:
+            return line, _err("check_facing_bet", "facing_bet", player=name, amount=min(facing, self.stack[who]))
+        if parts[1] == "call" and facing <= 0:
+            return line, _err("call_without_bet", "facing_bet", player=name)
+        return line, None
+
     def apply(self, action: str) -> None:
-        """Apply one PHH action line; raise IllegalAction (state unchanged) if the rules forbid it."""
+        """Apply one PHH action line; raise IllegalAction (state unchanged) if the rules forbid it.
+
+        Besides PHH notation the desk may write 'pN check' and 'pN call' (recorded as 'pN cc').
+        """
         if self.error is not None:
             raise IllegalAction(self.error)
+        action, problem = self._desk_verb(action)
+        if problem is not None:
+            code, rule, params = problem
+            raise IllegalAction(RuleError(len(self.history), action, code, rule, params))
         try:
             parsed = parse_action(action, self.n)
         except ValueError as exc:
@@ -305,6 +336,9 @@ class Hand:
 
     def can_apply(self, action: str) -> bool:
         """True when :meth:`apply` would accept the action (the hand is not changed)."""
+        action, problem = self._desk_verb(action)
+        if problem is not None:
+            return False
         try:
             parsed = parse_action(action, self.n)
         except ValueError:

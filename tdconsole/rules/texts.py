@@ -40,6 +40,7 @@ RULES: dict[str, str | None] = {
     "pots": "Pots and side pots",
     "last_player": "Last live hand wins",
     "push": "Pots pushed",
+    "facing_bet": "Facing a bet",
 }
 
 # Named (unnumbered) rules in Portuguese; numbered citations read the same in both languages.
@@ -54,6 +55,7 @@ RULE_NAMES_PT: dict[str, str] = {
     "Pots and side pots": "Potes e potes paralelos",
     "Last live hand wins": "Última mão viva ganha",
     "Pots pushed": "Pagamento dos potes",
+    "Facing a bet": "Diante de uma aposta",
 }
 
 
@@ -139,6 +141,22 @@ T: dict[str, dict[str, str]] = {
     "err.raise_cap_reached": {
         "en": "The round already has a bet and {cap} raises: the cap is reached.",
         "pt-br": "A rodada já tem uma aposta e {cap} aumentos: o limite foi atingido.",
+    },
+    "err.check_facing_bet": {
+        "en": "{player} cannot check: there is a bet to face ({amount} to call).",
+        "pt-br": "{player} não pode dar check: há uma aposta a enfrentar ({amount} para pagar).",
+    },
+    "err.check_facing_bet.remedy": {
+        "en": "{player} must fold, call {amount} or raise.",
+        "pt-br": "{player} deve desistir, pagar {amount} ou aumentar.",
+    },
+    "err.call_without_bet": {
+        "en": "{player} has nothing to call; the action is a check.",
+        "pt-br": "{player} não tem nada a pagar; a ação é um check.",
+    },
+    "err.call_without_bet.remedy": {
+        "en": "Record it as a check.",
+        "pt-br": "Registre como check.",
     },
     "err.wrong_limit_amount": {
         "en": "In fixed limit the bet or raise must go to exactly {expected}, not {amount}.",

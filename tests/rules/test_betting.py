@@ -255,3 +255,20 @@ def test_spec_from_table_builds_bba_and_heads_up_order():
     assert s.starting_stacks == (800, 500) and s.players == ("Big", "Button")
     hand = Hand(s)
     assert hand.blind_paid == [100, 50] and hand.ante_paid == [100, 0]
+
+
+# --- desk words -----------------------------------------------------------------------------------------------------
+
+def test_check_facing_a_bet_is_refused_at_the_desk():
+    hand = play([1000] * 3, ["p3 cbr 300"], blinds=(50, 100))
+    assert code_of(hand, "p1 check") == "check_facing_bet"
+    assert not hand.can_apply("p1 check")
+    hand.apply("p1 call")
+    assert hand.history[-1] == "p1 cc" and hand.bet[0] == 300
+
+
+def test_call_with_nothing_to_call_is_refused_and_check_is_recorded_as_cc():
+    hand = play([1000] * 3, ["p3 cc", "p1 cc"], blinds=(50, 100))
+    assert code_of(hand, "p2 call") == "call_without_bet"
+    hand.apply("p2 check")
+    assert hand.history[-1] == "p2 cc" and hand.actor is None
