@@ -20,6 +20,7 @@ Step by step, for a page at the desk::
                                       #         raise_max_to, reason_en, reason_pt, rule)
     hand.can_apply("p3 cbr 600")      # True / False, nothing changes
     hand.apply("p3 cbr 600")          # raises IllegalAction(.error: RuleError) when illegal
+    hand.apply("p1 check")            # desk words 'check'/'call' are recorded as PHH "cc"
     hand.pots()                       # [Pot(amount, eligible, winners, awards, odd_units)]
     hand.status                       # "in_progress" | "complete" | "invalid"
     hand.ruling("en")                 # the full ruling, as for the command
