@@ -510,9 +510,14 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
                            .select_related("elimination"))
         alive_after = alive - len(seats)
         places = group_places(_bust_ranks(members), best_place=alive_after + 1) if placed else {}
+        by_place: dict[int | None, list[int]] = {}
         for entry in entries.values():
             entry.place = places.get(entry.pk)
-        Entry.objects.bulk_update(list(entries.values()), ["status", "table", "seat", "busted_at", "place"])
+            by_place.setdefault(entry.place, []).append(entry.pk)
+        # One UPDATE per distinct place (one in all but a multi-bust hand with different stacks).
+        for place, ids in by_place.items():
+            Entry.objects.filter(pk__in=ids).update(status=Entry.Status.BUSTED, table=None, seat=None,
+                                                    busted_at=now, place=place)
         others = {m.entry_id: places[m.entry_id] for m in members if m.entry_id not in {e.pk for e in entries.values()}}
         for place in set(others.values()):
             Entry.objects.filter(pk__in=[k for k, v in others.items() if v == place]).update(place=place)
