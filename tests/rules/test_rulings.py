@@ -84,3 +84,27 @@ def test_named_rules_follow_the_language_and_numbers_do_not():
     assert en["error"]["rule"] == "Table stakes" and pt["error"]["rule"] != "Table stakes"
     reopen = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14", "p3 cc", "p4 cc", "p1 cbr 30"], "pt-br")
     assert reopen["error"]["rule"] == "TDA 47"
+
+
+def test_explanation_cites_the_rules_it_applies():
+    from .expect import EXAMPLES, require
+
+    def steps(name, lang="en"):
+        text = (require(EXAMPLES) / f"{name}.phh").read_text(encoding="utf-8")
+        return " ".join(Hand.replay(parse_phh(text)).ruling(lang)["explanation"])
+
+    odd = steps("09-odd-chip")
+    assert "[TDA 20]" in odd and "625" in odd
+    side = steps("01-side-pot-a-b-c")
+    assert "[TDA 21]" in side and "[TDA 16]" in side and "[TDA 12]" in side
+    assert "[TDA 47]" in steps("04-reopen-a-may-not-raise")
+    assert "[TDA 17]" in steps("07-kicker", "pt-br")
+
+
+def test_explanation_covers_short_blinds_and_heads_up():
+    text = HEAD.replace("[200, 16, 150, 180]", "[200, 1, 150, 180]") + "actions = []\n"
+    steps = " ".join(Hand.replay(parse_phh(text)).ruling("en")["explanation"])
+    assert "[WSOP 154]" in steps
+    hu = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+          'starting_stacks = [100, 100]\nactions = []\n')
+    assert "Heads-up" in " ".join(Hand.replay(parse_phh(hu)).ruling("en")["explanation"])
