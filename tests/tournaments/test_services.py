@@ -357,3 +357,22 @@ def test_negative_chip_count_is_refused(closed_event, director):
     a = alive_at(closed_event, 1)[0]
     with pytest.raises(TournamentError):
         services.chip_counts_record(event=closed_event, counts={a.pk: -5}, actor=director)
+
+
+def test_new_template_replaces_the_events_copy_before_the_start(make_event, director):
+    event = make_event(status=Event.Status.DRAFT)
+    old = event.structure_id
+    turbo = services.structure_create(name="Quick", rows=[{"small_blind": 50, "big_blind": 100, "minutes": 10}])
+    event = services.event_update(event=event, actor=director, template=turbo, name="Renamed")
+    assert event.structure_id != old and event.structure.levels.count() == 1 and event.name == "Renamed"
+    from tdconsole.tournaments.models import Structure
+
+    assert not Structure.objects.filter(pk=old).exists()
+    assert AuditEntry.entries.filter(action="event.update", event_id=event.pk).exists()
+
+
+def test_running_event_keeps_its_structure_and_stack(seated_event, director, template):
+    with pytest.raises(TournamentError):
+        services.event_update(event=seated_event, actor=director, template=template)
+    with pytest.raises(TournamentError):
+        services.event_update(event=seated_event, actor=director, starting_stack=1)

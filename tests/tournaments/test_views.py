@@ -243,3 +243,18 @@ def test_dashboard_links_to_the_table_map(client_as, seated_event):
 def test_home_lists_events_with_links_to_their_dashboards(client_as, seated_event):
     html = client_as("viewer").get("/").content.decode()
     assert url("event_dashboard", seated_event) in html
+
+
+def test_director_edits_an_event(client_as, make_event):
+    event = make_event(status=Event.Status.DRAFT)
+    c = client_as("director")
+    form = c.get(url("event_edit", event))
+    assert form.status_code == 200 and b"autofocus" in form.content
+    response = c.post(url("event_edit", event), {
+        "name": "Renamed Event", "date": "2026-12-02", "currency": "BRL", "buy_in_prize": "900",
+        "buy_in_fee": "100", "starting_stack": "25000", "seats_per_table": "8", "format": "freezeout",
+        "max_entries": "3", "late_registration_level": "4", "ante_type": "traditional", "guarantee": ""})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.starting_stack, event.seats_per_table, event.max_entries) == (
+        "Renamed Event", 25000, 8, 1)
