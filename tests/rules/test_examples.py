@@ -26,11 +26,12 @@ def test_example_ruling_matches_expectation(name):
     assert_matches(ruling, expect)
 
 
-@pytest.mark.parametrize("name", NAMES)
+USABLE = [name for name in NAMES if load_expect(name).get("exit_code") != 2]
+
+
+@pytest.mark.parametrize("name", USABLE)
 def test_example_ruling_has_bilingual_explanation(name):
     text = (require(EXAMPLES) / f"{name}.phh").read_text(encoding="utf-8")
-    if load_expect(name).get("exit_code") == 2:
-        pytest.skip("not a usable hand history")
     hand = Hand.replay(parse_phh(text))
     en, pt = hand.ruling("en")["explanation"], hand.ruling("pt-br")["explanation"]
     assert en and len(en) == len(pt)
