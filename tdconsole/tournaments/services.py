@@ -383,10 +383,6 @@ def player_for_desk(*, festival: Festival, name: str, actor: Any, document: str 
     return player_register(festival=festival, name=name, nickname=nickname, document=document, actor=actor)
 
 
-def _seats_drawn(event: Event) -> bool:
-    return Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False).exists()
-
-
 def entry_register(*, event: Event, player: Player, actor: Any, level_position: int | None | bool = False) -> Entry:
     """Buy a player into the event: a new entry, seated at random once the seats are drawn.
 
@@ -406,6 +402,7 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             last=Max("number"),
             mine=Count("id", filter=Q(player=player)),
             mine_alive=Count("id", filter=Q(player=player, status=Entry.Status.ALIVE)),
+            seated=Count("id", filter=Q(status=Entry.Status.ALIVE, table__isnull=False)),
         )
         if row["mine_alive"]:
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
@@ -423,7 +420,8 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
         entry.event = event
         entry.player = player
-        if _seats_drawn(event):
+        if row["seated"]:
+            # The seats have been drawn: a late entry or re-entry sits down at once.
             try:
                 entry_seat_random(entry=entry, actor=actor)
             except SeatingError as exc:
@@ -470,14 +468,15 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
         event = _locked_event(event)
         if event.status != Event.Status.RUNNING:
             raise EliminationError(_("Players can only be eliminated while the event runs."))
-        table = Table.objects.filter(event=event, number=table_number).first()
-        if table is None:
-            raise EliminationError(_("Table %(table)s is not in play in this event.") % {"table": table_number})
         entries = {
-            e.seat: e for e in Entry.objects.select_for_update().select_related("player")
-            .filter(event=event, table=table, seat__in=seats, status=Entry.Status.ALIVE)
+            e.seat: e for e in Entry.objects.select_for_update(of=("self",)).select_related("player")
+            .filter(event=event, table__event=event, table__number=table_number, seat__in=seats,
+                    status=Entry.Status.ALIVE)
         }
         empty = [s for s in seats if s not in entries]
+        table_id = next(iter(entries.values())).table_id if entries else None
+        if table_id is None and not Table.objects.filter(event=event, number=table_number).exists():
+            raise EliminationError(_("Table %(table)s is not in play in this event.") % {"table": table_number})
         if empty:
             raise EliminationError(_("Table %(table)s, seat %(seats)s: nobody is sitting there.")
                                    % {"table": table_number, "seats": ", ".join(str(s) for s in empty)})
@@ -493,7 +492,7 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
                      .order_by("sequence").values_list("group", flat=True).first())
             group = first or sequence
         elimination = Elimination.objects.create(
-            event=event, sequence=sequence, group=group, table=table, table_number=table_number,
+            event=event, sequence=sequence, group=group, table_id=table_id, table_number=table_number,
             hand_for_hand_round=h4h_round, actor=actor if getattr(actor, "pk", None) else None,
         )
         now = timezone.now()
@@ -654,7 +653,7 @@ def chip_counts_record(*, event: Event, counts: Mapping[int, int], actor: Any) -
         raise TournamentError(_("Chip counts are whole, non-negative numbers."))
     with transaction.atomic():
         event = _locked_event(event)
-        entries = list(Entry.objects.select_for_update().select_related("player")
+        entries = list(Entry.objects.select_for_update(of=("self",)).select_related("player")
                        .filter(event=event, pk__in=list(counts), status=Entry.Status.ALIVE))
         if len(entries) != len(counts):
             raise TournamentError(_("Some of these entries are no longer in play; reload the page."))

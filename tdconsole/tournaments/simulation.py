@@ -143,6 +143,7 @@ class Simulation:
         self.alive_index: dict[int, int] = {}
         self.capacity: dict[int, int] = {}
         self.break_order: dict[int, int] = {}
+        self.break_sequence: list[int] = []
         self.player_of: dict[int, Any] = {}
         self.attempts: dict[int, int] = {}           # player id -> entries used
         self.entries = 0
@@ -220,6 +221,7 @@ class Simulation:
         for t in Table.objects.filter(event=event):
             self.capacity[t.number] = min(t.seats, event.seats_per_table)
             self.break_order[t.number] = t.break_order or 0
+        self.break_sequence = sorted(self.break_order, key=lambda n: (self.break_order[n], n))
         return services.event_status_change(event=event, to=Event.Status.REGISTERING, actor=None)
 
     def _register(self, event: Event, player: Any = None) -> Entry | None:
@@ -364,15 +366,15 @@ class Simulation:
             self.result.final_table = True
             self.ops += 1
             return
-        ordered = sorted(tables, key=lambda t: (self.break_order[t], t))
-        first = ordered[0]
-        room = sum(self.capacity[t] for t in ordered[1:])
+        first = next(t for t in self.break_sequence if self.occ.get(t))
+        room = sum(self.capacity[t] for t in tables) - self.capacity[first]
         if players <= room:
             moves = seating.table_break(event=event, table_number=first, actor=None)
             for move in moves:
                 self._stand(move.entry_id)
             for move in moves:
                 self._sit(move.entry_id, move.to_table, move.to_seat)
+            self.break_sequence.remove(first)
             self.result.tables_broken += 1
             self.ops += 1
             tables = self.in_play()
