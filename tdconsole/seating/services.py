@@ -355,7 +355,7 @@ def _apply_moves(*, event: Event, tables: list[Table], moves: list[Move]) -> lis
                 % {"table": target.number, "seat": move.to_seat}
             )
         occupancy[target.pk].add(move.to_seat)
-        seen.add(move.entry_id)
+        seen.add(entry.pk)
         entry.table = target
         entry.seat = move.to_seat
         moved.append(entry)
@@ -455,6 +455,7 @@ def final_table_draw(*, event: Event, actor: Any, table_number: int | None = Non
         tables = _locked_tables(event)
         if not tables:
             raise SeatingError(_("Assign tables to the event before drawing seats."))
+        final: Table | None
         if table_number is None:
             counts = _seated_counts(event)
             in_play = [t for t in tables if counts.get(t.pk)] or tables

@@ -321,3 +321,25 @@ def test_balance_apply_query_count_is_constant(floor_user):
         moves.append(len(plan.moves))
     assert moves[0] < moves[1]
     assert counts[0] == counts[1]
+
+
+def test_initial_draw_keeps_seated_players_and_evens_out_around_them(event, floor_user):
+    setup_tables(event, floor_user, {1: range(1, 8), 2: [1, 2]})
+    before = seat_map(event)
+    make_entries(event, 7, start=100)
+    services.seats_draw_initial(event=event, actor=floor_user)
+    after = seat_map(event)
+    assert all(after[pk] == place for pk, place in before.items())
+    assert sorted(table_counts(event).values()) == [8, 8]  # 16 players: table 1 had 7, table 2 had 2
+    assert len(set(after.values())) == 16
+
+
+def test_entry_seat_random_opens_the_table_that_breaks_last_when_all_in_play_are_full(event, floor_user):
+    services.tables_assign(event=event, numbers=[1, 2, 3], actor=floor_user)
+    make_entries(event, 9)
+    services.seats_draw_initial(event=event, actor=floor_user)
+    assert set(table_counts(event)) == {1}
+    late = make_entries(event, 1, start=100)[0]
+    services.entry_seat_random(entry=late, actor=floor_user)
+    late.refresh_from_db()
+    assert late.table.number == 2  # break order 3, 2, 1: table 2 breaks after 3
