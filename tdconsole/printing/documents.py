@@ -119,6 +119,7 @@ def build_receipts(event: Event, out: IO[bytes] | str, lang: str, progress: Prog
                 sheet.new_page()
             start = sheet.y
             x = sheet.margin
+            sheet.down(6)
             sheet.text(x, _("Receipt"), 13, bold=True)
             sheet.down(22)
             place = format_number(award.place, lang) + "º"
