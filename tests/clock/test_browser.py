@@ -88,13 +88,14 @@ def test_the_desk_page_pauses_every_screen_with_the_space_bar(live_server, brows
 def test_screen_keeps_counting_offline_and_recovers(live_server, page, floor_user):
     event = make_event()
     services.clock_start(event=event, actor=floor_user)
-    services.clock_set_left(event=event, actor=floor_user, seconds=4)
     open_screen(page, live_server, event)
+    services.clock_set_left(event=event, actor=floor_user, seconds=6)
+    wait_until(lambda: seconds_shown(page) <= 6, timeout=3)
     assert page.locator("[data-testid=level-label]").inner_text().strip().endswith("1")
     page.route("**/screen/state/**", lambda route: route.abort("connectionrefused"))
     wait_until(lambda: page.locator("[data-testid=offline]").is_visible(), timeout=6)
     # While offline the level ends and the browser moves on to level 2 by itself.
-    wait_until(lambda: page.locator("[data-testid=level-label]").inner_text().strip().endswith("2"), timeout=6)
+    wait_until(lambda: page.locator("[data-testid=level-label]").inner_text().strip().endswith("2"), timeout=8)
     assert page.locator("[data-testid=blinds]").inner_text().strip() == "200 / 400"
     before = seconds_shown(page)
     wait_until(lambda: seconds_shown(page) <= before - 1, timeout=3)
@@ -129,11 +130,13 @@ def test_sound_switch_is_remembered(live_server, page, floor_user):
 def test_level_change_and_last_minute_fire_signals(live_server, page, floor_user):
     event = make_event()
     services.clock_start(event=event, actor=floor_user)
-    services.clock_set_left(event=event, actor=floor_user, seconds=62)
     open_screen(page, live_server, event)
     page.evaluate("""() => { window.signals = [];
         document.addEventListener('clock:signal', e => window.signals.push(e.detail.kind)); }""")
-    wait_until(lambda: "warning" in page.evaluate("window.signals"), timeout=5)
+    # Set after the page listens, so a slow page load cannot skip the crossing of the minute.
+    services.clock_set_left(event=event, actor=floor_user, seconds=62)
+    wait_until(lambda: "warning" in page.evaluate("window.signals"), timeout=6)
+    assert "level" not in page.evaluate("window.signals")
     services.clock_next_level(event=event, actor=floor_user)
     wait_until(lambda: "level" in page.evaluate("window.signals"), timeout=3)
 
