@@ -11,7 +11,7 @@ from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.selectors import event_field_summary
 
 from . import calc
-from .models import Deal, PayoutPlace, PayoutTable, PrizeSettings
+from .models import Deal, PayoutTable, PrizeSettings
 
 
 def prize_settings_of(*, event: Event) -> PrizeSettings:
@@ -43,17 +43,6 @@ def default_amounts(*, event: Event, entries: int, prize_pool: Decimal, settings
         buy_in=event.buy_in,
         min_cash_multiple=settings.min_cash_multiple,
     )
-
-
-def _jump_from(amounts_by_place, players_left: int, places_paid: int):
-    """(next payout, next pay jump, place of the jump) from a place -> amount lookup."""
-    if places_paid == 0 or players_left <= 1:
-        return None, None, None
-    if players_left > places_paid:
-        min_cash = amounts_by_place(places_paid)
-        return None, min_cash, places_paid
-    current = amounts_by_place(players_left)
-    return current, None, None
 
 
 def event_prize_summary(*, event: Event) -> dict:
@@ -181,6 +170,3 @@ def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[
         out.append(Award(entry, entry.place, amount, counts[entry.place], by_deal))
     return out
 
-
-def payout_places(*, table: PayoutTable) -> list[PayoutPlace]:
-    return list(table.places.order_by("place"))
