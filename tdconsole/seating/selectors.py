@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, F, Q, Sum
 
 from tdconsole.tournaments.models import Entry, Event
 
@@ -125,6 +126,25 @@ def table_map(*, event: Event) -> list[TableView]:
     # Tables in use first, then empty ones, each by number.
     views.sort(key=lambda v: (v.count == 0, v.table.number))
     return views
+
+
+def seating_version(*, event: Event) -> str:
+    """A short fingerprint of who sits where and which tables serve the event (two aggregate queries).
+
+    The table map polls with the version it shows; when nothing moved, the answer is
+    empty, so a field of thousands is not re-rendered every few seconds for nothing.
+    """
+    seats = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).aggregate(
+        n=Count("id"),
+        seated=Count("table"),
+        t=Sum(F("id") * F("table_id")),
+        s=Sum(F("id") * F("seat")),
+        top=Sum("id"),
+    )
+    tables = Table.objects.filter(event=event).aggregate(n=Count("id"), t=Sum(F("id") * F("break_order")),
+                                                          top=Sum("id"))
+    raw = repr((sorted(seats.items()), sorted(tables.items())))
+    return hashlib.blake2s(raw.encode(), digest_size=8).hexdigest()
 
 
 def unseated_alive_count(*, event: Event) -> int:

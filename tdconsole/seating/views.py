@@ -42,8 +42,13 @@ def _nav(event: Event) -> dict[str, str]:
 def table_map(request: HttpRequest, slug: str) -> HttpResponse:
     """Every table and seat of the event, refreshed every few seconds."""
     event = _event(slug)
+    version = selectors.seating_version(event=event)
+    if request.htmx and request.GET.get("v") == version:
+        # Nothing moved since the map the browser shows: htmx leaves it as it is.
+        return HttpResponse(status=204)
     context = {
         "event": event,
+        "version": version,
         "tables": selectors.table_map(event=event),
         "action": selectors.tables_needed_action(event=event),
         "unseated": selectors.unseated_alive_count(event=event),

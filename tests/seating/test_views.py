@@ -210,3 +210,23 @@ def test_identifiers_are_never_localized_with_thousand_separators(event, floor_u
     moves = re.findall(r'name="move" value="([^"]+)"', html)
     assert moves and all(re.fullmatch(r"5\d{4}:\d+:\d+:\d+:\d+", m) for m in moves), moves
     assert "12.0" not in html and "50.0" not in html
+
+
+def test_map_poll_answers_no_content_until_a_seat_changes(seated_event, client_as, floor_user):
+    viewer = client_as("viewer")
+    html = viewer.get(url("table_map", seated_event)).content.decode()
+    [version] = re.findall(r'hx-get="[^"]*\?v=([0-9a-f]+)"', html)
+    poll = url("table_map", seated_event) + f"?v={version}"
+    assert viewer.get(poll, **HTMX).status_code == 204
+    # A late entry sits down: the next poll brings the new map.
+    late = make_entries(seated_event, 1, start=500)[0]
+    services.entry_seat_random(entry=late, actor=floor_user)
+    response = viewer.get(poll, **HTMX)
+    assert response.status_code == 200 and f'data-entry="{late.number}"' in response.content.decode()
+    # A balancing swap keeps the counts but still changes the version.
+    a, b = Entry.objects.filter(event=seated_event, table__number=1).order_by("seat")[:2]
+    [new_version] = re.findall(r'\?v=([0-9a-f]+)"', response.content.decode())
+    Entry.objects.filter(pk__in=[a.pk, b.pk]).update(table=None, seat=None)
+    Entry.objects.filter(pk=a.pk).update(table=b.table, seat=b.seat)
+    Entry.objects.filter(pk=b.pk).update(table=a.table, seat=a.seat)
+    assert viewer.get(url("table_map", seated_event) + f"?v={new_version}", **HTMX).status_code == 200
