@@ -136,3 +136,11 @@ def _tasks_run_in_process_unless_a_worker_test(request):
     app.conf.task_always_eager = previous or "worker" not in request.keywords
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_password_hashing():
+    """Hash test passwords cheaply: the production hasher costs seconds per user on a busy machine."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
