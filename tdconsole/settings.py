@@ -100,7 +100,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several staff terminals write at once: take the write lock when a transaction
     # starts so concurrent writers queue instead of failing half-way.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Persistent connections help gunicorn (the load test sets 60); the development server
+    # opens a thread per request, so the default stays 0 there.
+    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DATABASE_CONN_MAX_AGE", "0"))
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20}
     )
@@ -173,6 +175,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+# The clock screen and feed cache the structure and field figures per process for this long
+# (the clock row itself is always read fresh).
+CLOCK_CACHE_SECONDS = float(os.environ.get("CLOCK_CACHE_SECONDS", "1"))
 
 # Public base URL used when printing links (event_links, QR codes).
 PUBLIC_BASE_URL = os.environ.get("TDCONSOLE_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
