@@ -11,6 +11,7 @@ from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event, Level
 
 from . import maths
+from .selectors import close_position
 
 # How many steps ahead the browser gets, so it can keep advancing while offline (hours of play).
 SCHEDULE_AHEAD = 16
@@ -41,7 +42,7 @@ def money_text(amount: Decimal, currency: str) -> str:
 def level_label(level: Level) -> str:
     if level.is_break:
         return gettext("Break")
-    return gettext("Level %(number)s") % {"number": level.position}
+    return gettext("Level %(number)s") % {"number": getattr(level, "number", level.position)}
 
 
 def blinds_text(level: Level) -> str:
@@ -98,7 +99,7 @@ def schedule(levels: list[Level], index: int | None, average: int) -> list[dict]
         level = levels[i]
         following = levels[i + 1] if i + 1 < len(levels) else None
         rows.append({
-            "number": level.position,
+            "number": getattr(level, "number", level.position),
             "is_break": level.is_break,
             "seconds": level.minutes * 60,
             "label": level_label(level),
@@ -131,7 +132,8 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
     closes = event.late_registration_level
     if closes is not None:
         position = reading.position
-        is_open = position is None or position <= closes
+        last_position = close_position(extra["levels"], closes)
+        is_open = position is None or (last_position is not None and position <= last_position)
         if is_open:
             out.append({"kind": "late-reg-open",
                         "text": gettext("Late registration open · closes at the end of level %(n)s") % {"n": closes}})
@@ -169,7 +171,7 @@ def screen_context(*, event: Event, snapshot: dict) -> dict:
         "overtime_ms": int(reading.overtime.total_seconds() * 1000),
         "paused": reading.paused or reading.status == maths.NOT_STARTED,
         "schedule": rows,
-        "number": current.position if current else None,
+        "number": getattr(current, "number", current.position) if current else None,
         # The schedule reaches the end of the structure: past it, the last level plays on.
         "complete": extra["index"] is not None and extra["index"] + SCHEDULE_AHEAD >= len(levels),
     }

@@ -15,8 +15,31 @@ from .models import ClockState
 
 
 def clock_structure(*, event: Event) -> list[Level]:
-    """The event's levels and breaks, in order (one query)."""
-    return list(Level.objects.filter(structure_id=event.structure_id).order_by("position"))
+    """The event's levels and breaks, in order (one query), each with its level `number`."""
+    return number_levels(list(Level.objects.filter(structure_id=event.structure_id).order_by("position")))
+
+
+def number_levels(levels: list[Level]) -> list[Level]:
+    """Give each step the number staff call it by: blind levels count 1, 2, 3...; breaks do not.
+
+    A break carries the number of the level it follows, so "the break after level 4" is 4.
+    """
+    number = 0
+    for level in levels:
+        if not level.is_break:
+            number += 1
+        level.number = number
+    return levels
+
+
+def close_position(levels: list[Level], level_number: int | None) -> int | None:
+    """The structure position of blind level `level_number` (the last level if the structure is shorter)."""
+    if level_number is None:
+        return None
+    blind = [lv.position for lv in levels if not lv.is_break]
+    if not blind:
+        return None
+    return blind[min(level_number, len(blind)) - 1]
 
 
 def steps_of(levels: list[Level]) -> list[Step]:
@@ -49,7 +72,7 @@ def level_info(level: Level | None) -> dict | None:
     if level is None:
         return None
     return {
-        "number": level.position,
+        "number": getattr(level, "number", level.position),
         "small_blind": level.small_blind,
         "big_blind": level.big_blind,
         "ante": level.ante,

@@ -163,10 +163,13 @@ def screens(request: HttpRequest) -> HttpResponse:
     )
     rows = []
     for event in events[:100]:
-        reading = read(steps_of(clock_structure(event=event)), clock_times(event=event), timezone.now())
+        levels = clock_structure(event=event)
+        reading = read(steps_of(levels), clock_times(event=event), timezone.now())
+        numbers = {lv.position: lv.number for lv in levels}
         rows.append({
             "event": event,
             "reading": reading,
+            "level_number": numbers.get(reading.position),
             "time_text": clock_text(reading.seconds_left.total_seconds()),
             "screen_url": public_url(event, "clock:screen", absolute=False),
             "feed_url": public_url(event, "clock:feed", absolute=False),
