@@ -18,12 +18,6 @@ SIMPLE_LEVELS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The staff cast is created for each test: a cheap hasher keeps that from dominating the run."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def festival(db):
     venue = Venue.objects.create(name="Test Card Room")

@@ -44,3 +44,13 @@ def test_kept_simulation_leaves_a_finished_event():
     result = Simulation(entries=12, seats_per_table=4, reentry_rate=0, seed=5, keep=True).run()
     event = Event.objects.get(slug=result.event_slug)
     assert event.status == Event.Status.FINISHED and event.entries.filter(place=1).count() == 1
+
+
+@pytest.mark.django_db
+def test_queries_per_elimination_do_not_grow_with_the_field():
+    small = Simulation(entries=60, reentry_rate=0.2, seed=11).run().as_dict()["queries_per_elimination"]
+    large = Simulation(entries=400, reentry_rate=0.2, seed=11).run().as_dict()["queries_per_elimination"]
+    assert small["p50"] == large["p50"]
+    # The worst case is bounded by the shape of a hand (a multi-bust at different stacks, a
+    # hand-for-hand tie, the clock read while registration is open), never by the field.
+    assert max(small["max"], large["max"]) <= 15
