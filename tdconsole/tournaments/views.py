@@ -73,6 +73,7 @@ def event_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "next_statuses": [s for s in Event.Status if services.event_status_can_change(current=event.status, to=s)],
         "links": _links(event),
         "winner": Entry.objects.filter(event=event, place=1).select_related("player").first(),
+        "levels": list(event.structure.levels.order_by("position")),
     }
     template = "tournaments/dashboard.html#live" if request.htmx else "tournaments/dashboard.html"
     return render(request, template, context)

@@ -258,3 +258,9 @@ def test_director_edits_an_event(client_as, make_event):
     event.refresh_from_db()
     assert (event.name, event.starting_stack, event.seats_per_table, event.max_entries) == (
         "Renamed Event", 25000, 8, 1)
+
+
+def test_dashboard_shows_the_events_own_structure(client_as, seated_event):
+    html = client_as("viewer").get(url("event_dashboard", seated_event), **EN).content.decode()
+    assert 'data-testid="structure"' in html
+    assert html.count('<tr class="break">') == seated_event.structure.levels.filter(kind="break").count() == 1
