@@ -517,7 +517,9 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
         for place, ids in by_place.items():
             Entry.objects.filter(pk__in=ids).update(status=Entry.Status.BUSTED, table=None, seat=None,
                                                     busted_at=now, place=place)
-        others = {m.entry_id: places[m.entry_id] for m in members if m.entry_id not in {e.pk for e in entries.values()}}
+        # Busts of the same hand-for-hand hand at other tables: their shared place moves with the group.
+        busted_now = {e.pk for e in entries.values()}
+        others = {m.entry_id: places[m.entry_id] for m in members if m.entry_id not in busted_now} if placed else {}
         for place in set(others.values()):
             Entry.objects.filter(pk__in=[k for k, v in others.items() if v == place]).update(place=place)
         if placed and alive_after == 1:

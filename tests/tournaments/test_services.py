@@ -376,3 +376,14 @@ def test_running_event_keeps_its_structure_and_stack(seated_event, director, tem
         services.event_update(event=seated_event, actor=director, template=template)
     with pytest.raises(TournamentError):
         services.event_update(event=seated_event, actor=director, starting_stack=1)
+
+
+def test_hand_for_hand_busts_while_registration_is_open_are_tied_when_it_closes(seated_event, director):
+    services.hand_for_hand_set(event=seated_event, on=True, actor=director)
+    a = alive_at(seated_event, 1)[0]
+    b = alive_at(seated_event, 2)[0]
+    services.entry_eliminate(event=seated_event, table_number=1, seat=a.seat, actor=director)
+    services.entry_eliminate(event=seated_event, table_number=2, seat=b.seat, actor=director)
+    assert set(Entry.objects.filter(pk__in=[a.pk, b.pk]).values_list("place", flat=True)) == {None}
+    services.event_registration_close(event=seated_event, actor=director)
+    assert set(Entry.objects.filter(pk__in=[a.pk, b.pk]).values_list("place", flat=True)) == {19}
