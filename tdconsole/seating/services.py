@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count
+from django.db.models import Count, F, Value
+from django.db.models.functions import Least
 from django.utils.translation import gettext as _
 
 from tdconsole.audit.services import audit_record
@@ -37,8 +38,18 @@ def _actor_name(actor: Any) -> str:
     return getter() if getter else str(actor)
 
 
+def _lock_event(event: Event) -> None:
+    """Lock the event row: every seating change of an event queues behind this one lock.
+
+    The tournaments services take the same lock first, so a registration, a bust, a
+    balancing move and a table break of one event never interleave.
+    """
+    Event.objects.select_for_update().filter(pk=event.pk).values_list("pk", flat=True).get()
+
+
 def _locked_tables(event: Event) -> list[Table]:
     """The event's tables, locked, in breaking order (first to break first)."""
+    _lock_event(event)
     tables = list(Table.objects.select_for_update().filter(event=event).order_by("break_order", "number"))
     return tables
 
@@ -145,7 +156,7 @@ def _draw_into(
     entries: list[Entry],
     tables: list[Table],
     counts: dict[int, int],
-    taken: dict[int, set[int]],
+    taken: dict[int, set[int]] | None = None,
 ) -> list[tuple[Entry, Table, int]]:
     """Spread `entries` at random over the open seats of `tables`, evening out the counts.
 
@@ -155,6 +166,9 @@ def _draw_into(
     capacities = [table_capacity(table=t, event=event) for t in tables]
     current = [counts.get(t.pk, 0) for t in tables]
     additions = balancing.spread(capacities=capacities, counts=current, players=len(entries))
+    if taken is None:
+        # Read the occupied seats of the receiving tables only, not of the whole field.
+        taken = _occupied(event, [t.pk for t, add in zip(tables, additions, strict=True) if add])
     slots: list[tuple[Table, int]] = []
     for table, capacity, add in zip(tables, capacities, additions, strict=True):
         if not add:
@@ -271,7 +285,7 @@ def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
     """Seat one entry at a random open seat among the event's tables with the fewest players.
 
     Runs inside the caller's transaction (entry registration audits it). The event's
-    tables are locked first, so two staff members seating at once wait for each other
+    row is locked first, so two staff members seating at once wait for each other
     and cannot pick the same seat; the one-entry-per-seat constraint is the last guard.
     """
     if entry.status != Entry.Status.ALIVE:
@@ -280,20 +294,22 @@ def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
         raise SeatingError(_("This entry is already seated."))
     event = entry.event
     with transaction.atomic():
-        tables = _locked_tables(event)
-        if not tables:
-            raise SeatingError(_("No open seat: assign tables to the event."))
-        counts = _seated_counts(event)
-        open_tables = [t for t in tables if counts.get(t.pk, 0) < table_capacity(table=t, event=event)]
-        if not open_tables:
-            raise SeatingError(_("No open seat: assign more tables."))
-        in_play = [t for t in open_tables if counts.get(t.pk, 0)]
-        if in_play:
-            fewest = min(counts[t.pk] for t in in_play)
-            table = RANDOM.choice([t for t in in_play if counts[t.pk] == fewest])
+        _lock_event(event)
+        # Counted in SQL: the field is never loaded into Python, whatever its size.
+        tables = Table.objects.filter(event=event).annotate(
+            n=Count("entries"), cap=Least(F("seats"), Value(event.seats_per_table))
+        )
+        open_tables = tables.filter(n__lt=F("cap"))
+        fewest = open_tables.filter(n__gt=0).order_by("n").values_list("n", flat=True).first()
+        if fewest is not None:
+            table = RANDOM.choice(list(open_tables.filter(n=fewest)))
         else:
             # Every table in play is full: open the empty table that breaks last.
-            table = open_tables[-1]
+            table = open_tables.filter(n=0).order_by("break_order", "number").last()
+        if table is None:
+            if not Table.objects.filter(event=event).exists():
+                raise SeatingError(_("No open seat: assign tables to the event."))
+            raise SeatingError(_("No open seat: assign more tables."))
         taken = _occupied(event, [table.pk]).get(table.pk, set())
         free = [s for s in range(1, table_capacity(table=table, event=event) + 1) if s not in taken]
         seat = RANDOM.choice(free)
@@ -436,8 +452,7 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
                 % {"room": room, "players": len(players)}
             )
         old = {e.pk: e.seat for e in players}
-        taken = _occupied(event, [t.pk for t in rest])
-        placed = _draw_into(event=event, entries=players, tables=rest, counts=counts, taken=taken)
+        placed = _draw_into(event=event, entries=players, tables=rest, counts=counts)
         moves = [Move(e.pk, breaking.number, old[e.pk], t.number, s) for e, t, s in placed]
         Entry.objects.filter(pk__in=list(old)).update(table=None, seat=None)
         _write_seats(placed)
