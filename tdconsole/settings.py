@@ -83,7 +83,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tdconsole.accounts.context_processors.roles",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            "builtins": ["template_partials.templatetags.partials", "django.templatetags.l10n"],
         },
     },
 ]
