@@ -54,9 +54,9 @@ def event_prize_summary(*, event: Event) -> dict:
     the next player out would take (before the money: the minimum cash itself), and
     `next_pay_jump_place` is that place.
     """
-    field = event_field_summary(event=event)
-    entries, players_left = field["entries"], field["players_left"]
     settings = prize_settings_of(event=event)
+    field = event_field_summary(event=event, addon_chips=settings.addons * settings.addon_chips)
+    entries, players_left = field["entries"], field["players_left"]
     pool = prize_pool_of(event=event, entries=entries, settings=settings)
     table = PayoutTable.objects.filter(event=event).first()
     if table is not None:
@@ -121,8 +121,8 @@ def event_payout_amounts(*, event: Event) -> list[Decimal]:
     table = PayoutTable.objects.filter(event=event).first()
     if table is not None:
         return list(table.places.order_by("place").values_list("amount", flat=True))
-    field = event_field_summary(event=event)
     settings = prize_settings_of(event=event)
+    field = event_field_summary(event=event, addon_chips=settings.addons * settings.addon_chips)
     pool = prize_pool_of(event=event, entries=field["entries"], settings=settings)
     return default_amounts(event=event, entries=field["entries"], prize_pool=pool["prize_pool"], settings=settings)
 

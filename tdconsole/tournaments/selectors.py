@@ -5,12 +5,18 @@ from django.db.models import Count, Max, Q, Sum
 from .models import Elimination, Entry, Event, Player
 
 
-def event_field_summary(*, event: Event) -> dict:
-    """Entries, players left, chips in play and the average stack, in one query.
+def event_field_summary(*, event: Event, addon_chips: int | None = None) -> dict:
+    """Entries, players left, chips in play and the average stack, in two queries.
 
-    Chips in play are the starting stack of every entry (plus add-ons, when an event
-    has them, counted by the payouts app); the average is over the entries alive.
+    Chips in play are the starting stack of every entry plus the chips of the add-ons
+    sold (recorded by the payouts app; a caller that has read them passes `addon_chips`
+    and saves the query); the average is over the entries alive.
     """
+    if addon_chips is None:
+        from tdconsole.payouts.models import PrizeSettings  # payouts builds on tournaments
+
+        sold = PrizeSettings.objects.filter(event_id=event.pk).values_list("addons", "addon_chips").first()
+        addon_chips = sold[0] * sold[1] if sold else 0
     row = Entry.objects.filter(event=event).aggregate(
         entries=Count("id"),
         alive=Count("id", filter=Q(status=Entry.Status.ALIVE)),
@@ -18,7 +24,7 @@ def event_field_summary(*, event: Event) -> dict:
     )
     entries = row["entries"] or 0
     alive = row["alive"] or 0
-    total_chips = entries * event.starting_stack
+    total_chips = entries * event.starting_stack + addon_chips
     return {
         "entries": entries,
         "players_left": alive,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, role_required
+from tdconsole.core.public import public_url
 
 from . import selectors, services
 from .exceptions import TournamentError
@@ -46,6 +47,11 @@ def _links(event: Event) -> dict[str, str | None]:
         "balance": _url_or_none("seating:balance_panel", slug),
         "clock": _url_or_none("clock:desk", slug),
         "payouts": _url_or_none("payouts:table", slug),
+        "deal": _url_or_none("payouts:deal", slug),
+        "print": _url_or_none("printing:desk", slug),
+        "tables": _url_or_none("seating:tables_assign", slug),
+        "decisions": _url_or_none("rulings:decision_log", slug),
+        "screen": public_url(event, "clock:screen", absolute=False),
         "audit": _url_or_none("audit:event_audit", slug),
     }
 
