@@ -158,7 +158,9 @@ def test_screen_fits_the_display_and_is_saved_for_review(live_server, browser, f
     size = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert size[0] <= width and size[1] <= height, size
     # The countdown is the biggest thing on the screen.
-    box = page.locator("[data-testid=clock-screen] [data-bind=time]").bounding_box()
+    time_shown = page.locator("[data-testid=clock-screen] [data-bind=time]")
+    time_shown.wait_for(state="visible")
+    box = time_shown.bounding_box()
     assert box["height"] > height * 0.2
     screenshot(page, f"clock-{width}x{height}", full_page=False)
     context.close()
