@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -10,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, FLOOR, role_required
-from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_url
+from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_event_polled, public_url
 from tdconsole.tournaments.models import Event
 
 from . import services
@@ -54,7 +55,7 @@ def _no_store(response: HttpResponse) -> HttpResponse:
 @require_GET
 def feed(request: HttpRequest, slug: str) -> HttpResponse:
     """The clock as JSON, for overlays and other displays (public link rules)."""
-    event = public_event_or_404(request, slug)
+    event = public_event_polled(request, slug, settings.CLOCK_CACHE_SECONDS)
     response = JsonResponse(feed_data(clock_snapshot(event=event)), json_dumps_params={"ensure_ascii": False})
     # Overlays (OBS browser sources, other sites) read it from another origin; the key is in the URL.
     response["Access-Control-Allow-Origin"] = "*"
@@ -84,7 +85,7 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
     """The screen's refresh fragment, polled every second."""
-    event = public_event_or_404(request, slug)
+    event = public_event_polled(request, slug, settings.CLOCK_CACHE_SECONDS)
     return _no_store(render(request, "clock/screen.html#state", _screen_page_context(request, event)))
 
 
