@@ -102,14 +102,13 @@ def _cache_seconds() -> float:
 def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
     """The structure, the field summary and the prize summary (cached briefly per process)."""
     from tdconsole.payouts.selectors import event_prize_summary
-    from tdconsole.tournaments.selectors import event_field_summary
-
     ttl = _cache_seconds()
     found = _slow_parts.get(event.pk)
     clock = time.monotonic()
     if ttl > 0 and found is not None and found[0] > clock:
         return found[1], found[2], found[3]
-    parts = (clock_structure(event=event), event_field_summary(event=event), event_prize_summary(event=event))
+    prizes = event_prize_summary(event=event)
+    parts = (clock_structure(event=event), prizes["field"], prizes)
     if ttl > 0:
         if len(_slow_parts) > 1000:
             _slow_parts.clear()

@@ -113,6 +113,8 @@ def event_prize_summary(*, event: Event) -> dict:
         "next_payout": next_payout,
         "next_pay_jump": next_jump,
         "next_pay_jump_place": jump_place,
+        # The field summary it was computed from, so callers need not read it again.
+        "field": field,
     }
 
 
