@@ -46,10 +46,13 @@ class TableState:
     occupied: Mapping[int, int]  # seat -> occupant id
     break_order: int = 0
     button: int | None = None
+    # The number of players when `occupied` is left empty because the seats are not needed
+    # (a table no move concerns); None means "count `occupied`".
+    players: int | None = None
 
     @property
     def count(self) -> int:
-        return len(self.occupied)
+        return len(self.occupied) if self.players is None else self.players
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ class Table(models.Model):
     break_order = models.PositiveIntegerField(_("break order"), null=True, blank=True)
 
     class Meta:
-        ordering = ["venue", "number"]
+        ordering = ["venue_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["venue", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=models.Q(seats__gte=2, seats__lte=10), name="table_seats_2_to_10"),

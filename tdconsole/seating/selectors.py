@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from django.db.models import Count, F, Q, Sum
 
 from tdconsole.tournaments.models import Entry, Event
 
-from .balancing import BalancePlan, TableState, plan_balance
+from .balancing import BalancePlan, TableState, plan_balance, plan_pairs
 from .models import SeatDraw, Table
 
 
-def table_capacity(*, table: Table, event: Event) -> int:
+class _HasSeats(Protocol):
+    @property
+    def seats(self) -> int: ...
+
+
+def table_capacity(*, table: _HasSeats, event: Event) -> int:
     """Seats used at this table for this event: the table's seats, at most the event's seats per table."""
     return min(table.seats, event.seats_per_table)
 
@@ -52,7 +57,31 @@ def balance_moves_suggest(*, event: Event, buttons: Mapping[int, int] | None = N
     Without the button seats of the tables concerned, the plan names them in
     `needs_buttons` and proposes no seats.
     """
-    return plan_balance(tables_state(event=event), buttons=buttons)
+    # Per-table counts decide which tables give and take players; only those tables' seats
+    # are read. Two queries, and neither loads the field.
+    counted = (
+        Table.objects.filter(event=event)
+        .annotate(n=Count("entries"))
+        .filter(n__gt=0)
+        .values_list("pk", "number", "seats", "break_order", "n")
+    )
+    light = {
+        number: TableState(number=number, capacity=min(seats, event.seats_per_table), occupied={},
+                           break_order=break_order or 0, players=n)
+        for _pk, number, seats, break_order, n in counted
+    }
+    ids = {number: pk for pk, number, *_rest in counted}
+    pairs = plan_pairs(list(light.values()))
+    concerned = {p.from_table for p in pairs} | {p.to_table for p in pairs}
+    if concerned:
+        seats: dict[int, dict[int, int]] = {n: {} for n in concerned}
+        number_of = {ids[n]: n for n in concerned}
+        rows = Entry.objects.filter(table_id__in=list(number_of)).values_list("table_id", "seat", "id")
+        for table_id, seat, entry_id in rows:
+            seats[number_of[table_id]][seat] = entry_id
+        for number in concerned:
+            light[number] = replace(light[number], occupied=seats[number], players=None)
+    return plan_balance(list(light.values()), buttons=buttons)
 
 
 def tables_needed_action(*, event: Event) -> dict[str, Any]:

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, F, Value
-from django.db.models.functions import Least
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tdconsole.audit.services import audit_record
@@ -64,11 +63,42 @@ def _seated_counts(event: Event) -> dict[int, int]:
     return {row["table_id"]: row["n"] for row in rows}
 
 
+class TableRow(NamedTuple):
+    """One of the event's tables with the number of players sitting there (a plain row, no model)."""
+
+    pk: int
+    number: int
+    seats: int
+    break_order: int | None
+    venue_id: int
+    players: int
+
+
+def _table_rows(event: Event) -> list[TableRow]:
+    """The event's tables in breaking order with their player counts (one query, no model instances).
+
+    Every seated entry is alive (a database constraint), so counting the entries at a
+    table counts its players. Call it with the event locked.
+    """
+    rows = (
+        Table.objects.filter(event=event)
+        .annotate(n=Count("entries"))
+        .order_by("break_order", "number")
+        .values_list("pk", "number", "seats", "break_order", "venue_id", "n")
+    )
+    return [TableRow(*row) for row in rows]
+
+
 def _occupied(event: Event, table_ids: Iterable[int] | None = None) -> dict[int, set[int]]:
-    """Occupied seat numbers per table id (one query)."""
-    qs = Entry.objects.filter(event=event, table__isnull=False)
+    """Occupied seat numbers per table id (one query).
+
+    Given the tables (the event's own), the seats are read through the seat index of
+    those tables only: whoever sits at a table of the event is an entry of the event.
+    """
     if table_ids is not None:
-        qs = qs.filter(table_id__in=list(table_ids))
+        qs = Entry.objects.filter(table_id__in=list(table_ids))
+    else:
+        qs = Entry.objects.filter(event=event, table__isnull=False)
     taken: dict[int, set[int]] = {}
     for table_id, seat in qs.values_list("table_id", "seat"):
         taken.setdefault(table_id, set()).add(seat)
@@ -87,6 +117,8 @@ def tables_assign(*, event: Event, numbers: Sequence[int], actor: Any) -> list[T
     if not numbers:
         raise SeatingError(_("Choose at least one table."))
     with transaction.atomic():
+        # The event lock orders this with every other seating change of the event.
+        _lock_event(event)
         venue_id = event.festival.venue_id
         found = {t.number: t for t in Table.objects.select_for_update().filter(venue_id=venue_id, number__in=numbers)}
         missing = [n for n in numbers if n not in found]
@@ -154,10 +186,10 @@ def _draw_into(
     *,
     event: Event,
     entries: list[Entry],
-    tables: list[Table],
+    tables: Sequence[Table | TableRow],
     counts: dict[int, int],
     taken: dict[int, set[int]] | None = None,
-) -> list[tuple[Entry, Table, int]]:
+) -> list[tuple[Entry, Any, int]]:
     """Spread `entries` at random over the open seats of `tables`, evening out the counts.
 
     `tables` are in the order in which they should fill first. Returns (entry, table,
@@ -169,7 +201,7 @@ def _draw_into(
     if taken is None:
         # Read the occupied seats of the receiving tables only, not of the whole field.
         taken = _occupied(event, [t.pk for t, add in zip(tables, additions, strict=True) if add])
-    slots: list[tuple[Table, int]] = []
+    slots: list[tuple[Any, int]] = []
     for table, capacity, add in zip(tables, capacities, additions, strict=True):
         if not add:
             continue
@@ -180,7 +212,7 @@ def _draw_into(
     return [(entry, table, seat) for entry, (table, seat) in zip(shuffled, slots, strict=True)]
 
 
-def _write_seats(placed: list[tuple[Entry, Table, int]]) -> list[Entry]:
+def _write_seats(placed: Sequence[tuple[Entry, Table | TableRow, int]]) -> list[Entry]:
     """Write the drawn seats with one query, whatever the number of entries.
 
     `bulk_update` builds a CASE expression per row, which costs seconds of Python for
@@ -190,7 +222,10 @@ def _write_seats(placed: list[tuple[Entry, Table, int]]) -> list[Entry]:
     changed = []
     params = []
     for entry, table, seat in placed:
-        entry.table = table
+        if isinstance(table, Table):
+            entry.table = table
+        else:
+            entry.table_id = table.pk  # a plain row: the entry's cached table (if any) is dropped
         entry.seat = seat
         changed.append(entry)
         params.append((table.pk, seat, entry.pk))
@@ -219,8 +254,8 @@ def _write_seats(placed: list[tuple[Entry, Table, int]]) -> list[Entry]:
     return changed
 
 
-def _record_draw(*, event: Event, kind: str, actor: Any, tables: list[Table],
-                 placed: list[tuple[Entry, Table, int]]) -> SeatDraw:
+def _record_draw(*, event: Event, kind: str, actor: Any, tables: Sequence[Table | TableRow],
+                 placed: Sequence[tuple[Entry, Table | TableRow, int]]) -> SeatDraw:
     return SeatDraw.objects.create(
         event=event,
         kind=kind,
@@ -295,30 +330,37 @@ def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
     event = entry.event
     with transaction.atomic():
         _lock_event(event)
-        # Counted in SQL: the field is never loaded into Python, whatever its size.
-        tables = Table.objects.filter(event=event).annotate(
-            n=Count("entries"), cap=Least(F("seats"), Value(event.seats_per_table))
-        )
-        open_tables = tables.filter(n__lt=F("cap"))
-        fewest = open_tables.filter(n__gt=0).order_by("n").values_list("n", flat=True).first()
+        rows = _table_rows(event)
+        cap = event.seats_per_table
+        open_rows = [r for r in rows if r.players < min(r.seats, cap)]
+        fewest = min((r.players for r in open_rows if r.players), default=None)
+        chosen: TableRow | None
         if fewest is not None:
-            table = RANDOM.choice(list(open_tables.filter(n=fewest)))
+            chosen = RANDOM.choice([r for r in open_rows if r.players == fewest])
         else:
             # Every table in play is full: open the empty table that breaks last.
-            table = open_tables.filter(n=0).order_by("break_order", "number").last()
-        if table is None:
-            if not Table.objects.filter(event=event).exists():
+            chosen = open_rows[-1] if open_rows else None
+            # Lock it, so another event cannot take it over at the same moment (tables_assign
+            # locks the table too, then finds this player there).
+            if chosen is not None and not list(
+                Table.objects.select_for_update().filter(pk=chosen.pk, event=event).values_list("pk", flat=True)
+            ):
+                raise SeatingError(_("The tables changed meanwhile; try again."))
+        if chosen is None:
+            if not rows:
                 raise SeatingError(_("No open seat: assign tables to the event."))
             raise SeatingError(_("No open seat: assign more tables."))
-        taken = _occupied(event, [table.pk]).get(table.pk, set())
-        free = [s for s in range(1, table_capacity(table=table, event=event) + 1) if s not in taken]
+        taken = _occupied(event, [chosen.pk]).get(chosen.pk, set())
+        free = [s for s in range(1, min(chosen.seats, cap) + 1) if s not in taken]
         seat = RANDOM.choice(free)
+        table = chosen
         updated = Entry.objects.filter(pk=entry.pk, table__isnull=True, status=Entry.Status.ALIVE).update(
-            table=table, seat=seat
+            table_id=table.pk, seat=seat
         )
         if updated != 1:
             raise SeatingError(_("This entry changed meanwhile; reload and try again."))
-        entry.table = table
+        entry.table = Table(pk=table.pk, venue_id=table.venue_id, number=table.number, seats=table.seats,
+                            event_id=event.pk, break_order=table.break_order)
         entry.seat = seat
     return entry
 
@@ -401,7 +443,9 @@ def balance_moves_apply(*, event: Event, moves: Sequence[Move | dict[str, Any]],
     if not plan:
         raise SeatingError(_("There are no moves to make."))
     with transaction.atomic():
-        tables = _locked_tables(event)
+        _lock_event(event)
+        named = {m.from_table for m in plan} | {m.to_table for m in plan}
+        tables = list(Table.objects.select_for_update().filter(event=event, number__in=named))
         moved = _apply_moves(event=event, tables=tables, moves=plan)
         audit_record(
             actor=actor,
@@ -426,10 +470,10 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
     field stays balanced; the table is released from the event afterwards.
     """
     with transaction.atomic():
-        tables = _locked_tables(event)
-        counts = _seated_counts(event)
-        in_play = [t for t in tables if counts.get(t.pk)]
-        breaking = next((t for t in in_play if t.number == int(table_number)), None)
+        _lock_event(event)
+        # One row per table with its count: no model instances, whatever the number of tables.
+        in_play = [r for r in _table_rows(event) if r.players]
+        breaking = next((r for r in in_play if r.number == int(table_number)), None)
         if breaking is None:
             raise SeatingError(_("Table %(number)s has no players of this event.") % {"number": table_number})
         if in_play[0].pk != breaking.pk:
@@ -437,34 +481,33 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
                 _("Table %(next)s breaks before table %(number)s; change the breaking order first.")
                 % {"next": in_play[0].number, "number": breaking.number}
             )
-        rest = [t for t in reversed(in_play) if t.pk != breaking.pk]
+        rest = [r for r in reversed(in_play) if r.pk != breaking.pk]
         if not rest:
             raise SeatingError(_("The last table in play cannot break."))
         players = list(
             Entry.objects.select_for_update()
-            .filter(event=event, table=breaking, status=Entry.Status.ALIVE)
+            .filter(table_id=breaking.pk, status=Entry.Status.ALIVE)
             .only("id", "number", "table", "seat")
         )
-        room = sum(table_capacity(table=t, event=event) - counts.get(t.pk, 0) for t in rest)
+        room = sum(table_capacity(table=r, event=event) - r.players for r in rest)
         if room < len(players):
             raise SeatingError(
                 _("The other tables have %(room)s open seats for %(players)s players.")
                 % {"room": room, "players": len(players)}
             )
         old = {e.pk: e.seat for e in players}
-        placed = _draw_into(event=event, entries=players, tables=rest, counts=counts)
+        placed = _draw_into(event=event, entries=players, tables=rest, counts={r.pk: r.players for r in rest})
         moves = [Move(e.pk, breaking.number, old[e.pk], t.number, s) for e, t, s in placed]
         Entry.objects.filter(pk__in=list(old)).update(table=None, seat=None)
         _write_seats(placed)
         draw = _record_draw(event=event, kind=SeatDraw.Kind.BREAK, actor=actor, tables=rest, placed=placed)
-        breaking.event = None
-        breaking.break_order = None
-        breaking.save(update_fields=["event", "break_order"])
+        Table.objects.filter(pk=breaking.pk).update(event=None, break_order=None)
+        broken = Table(pk=breaking.pk, venue_id=breaking.venue_id, number=breaking.number, seats=breaking.seats)
         audit_record(
             actor=actor,
             action="tables.break",
             event=event,
-            objects=[breaking, draw],
+            objects=[broken, draw],
             before={"table": breaking.number, "seats": {e.pk: old[e.pk] for e in players}},
             after={"moves": _moves_json(moves), "draw": draw.pk},
             summary=_("Table %(number)s broken: %(players)s players moved")

@@ -74,7 +74,7 @@ class Level(models.Model):
     )
 
     class Meta:
-        ordering = ["structure", "position"]
+        ordering = ["structure_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["structure", "position"], name="level_position_unique"),
             models.CheckConstraint(
@@ -205,7 +205,7 @@ class Entry(models.Model):
     busted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "number"]
+        ordering = ["event_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="entry_number_unique"),
             models.UniqueConstraint(fields=["event", "player", "attempt"], name="entry_attempt_unique"),
@@ -250,7 +250,7 @@ class Elimination(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["event", "-sequence"]
+        ordering = ["event_id", "-sequence"]
         constraints = [
             models.UniqueConstraint(fields=["event", "sequence"], name="elimination_sequence_unique"),
         ]
@@ -273,7 +273,7 @@ class Bust(models.Model):
     starting_stack = models.PositiveBigIntegerField(_("stack at the start of the hand"), null=True, blank=True)
 
     class Meta:
-        ordering = ["elimination", "seat"]
+        ordering = ["elimination_id", "seat"]
         verbose_name = _("bust")
 
     def __str__(self) -> str:

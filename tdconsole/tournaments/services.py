@@ -468,10 +468,12 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
         event = _locked_event(event)
         if event.status != Event.Status.RUNNING:
             raise EliminationError(_("Players can only be eliminated while the event runs."))
+        # Found through the table (event, number) and the seat index: the field is not scanned.
+        # Whoever sits at a table of the event is an entry of the event (tables_assign refuses
+        # a table that still has another event's players).
         entries = {
             e.seat: e for e in Entry.objects.select_for_update(of=("self",)).select_related("player")
-            .filter(event=event, table__event=event, table__number=table_number, seat__in=seats,
-                    status=Entry.Status.ALIVE)
+            .filter(table__event=event, table__number=table_number, seat__in=seats, status=Entry.Status.ALIVE)
         }
         empty = [s for s in seats if s not in entries]
         table_id = next(iter(entries.values())).table_id if entries else None

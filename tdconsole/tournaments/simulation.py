@@ -137,7 +137,9 @@ class Simulation:
         self.checkpoint_every = checkpoint_every
         self.result = SimulationResult()
         # In-memory copy of the seating.
-        self.occ: dict[int, dict[int, int]] = {}      # table number -> seat -> entry id
+        self.occ: dict[int, dict[int, int]] = {}      # table number -> seat -> entry id (tables in play)
+        self.sizes: dict[int, int] = {}               # players at a table -> tables with that many
+        self.room_in_play = 0                         # seats at the tables in play
         self.where: dict[int, tuple[int, int]] = {}   # entry id -> (table, seat)
         self.alive: list[int] = []
         self.alive_index: dict[int, int] = {}
@@ -167,22 +169,44 @@ class Simulation:
             self.alive[index] = last
             self.alive_index[last] = index
 
+    def _resized(self, table: int, before: int, after: int) -> None:
+        """Keep the table-size histogram and the seats of the tables in play up to date."""
+        if before == after:
+            return
+        if before:
+            self.sizes[before] -= 1
+            if not self.sizes[before]:
+                del self.sizes[before]
+        else:
+            self.room_in_play += self.capacity.get(table, 0)
+        if after:
+            self.sizes[after] = self.sizes.get(after, 0) + 1
+        else:
+            self.room_in_play -= self.capacity.get(table, 0)
+            del self.occ[table]
+
     def _sit(self, entry_id: int, table: int, seat: int) -> None:
         seats = self.occ.setdefault(table, {})
         if seat in seats and seats[seat] != entry_id:
             self.fail(f"seat T{table} s{seat} given to entry {entry_id} while entry {seats[seat]} sits there")
         if not 1 <= seat <= self.capacity.get(table, 0):
             self.fail(f"entry {entry_id} seated at T{table} s{seat}, outside the table")
+        before = len(seats)
         seats[seat] = entry_id
         self.where[entry_id] = (table, seat)
+        self._resized(table, before, len(seats))
 
     def _stand(self, entry_id: int) -> None:
         spot = self.where.pop(entry_id, None)
         if spot is not None:
-            self.occ[spot[0]].pop(spot[1], None)
+            seats = self.occ[spot[0]]
+            before = len(seats)
+            seats.pop(spot[1], None)
+            self._resized(spot[0], before, len(seats))
 
     def in_play(self) -> list[int]:
-        return [t for t, seats in self.occ.items() if seats]
+        """Tables with players (a table leaves `occ` when its last player stands up)."""
+        return list(self.occ)
 
     # -- the run -------------------------------------------------------------------------------
 
@@ -222,6 +246,7 @@ class Simulation:
             self.capacity[t.number] = min(t.seats, event.seats_per_table)
             self.break_order[t.number] = t.break_order or 0
         self.break_sequence = sorted(self.break_order, key=lambda n: (self.break_order[n], n))
+        self.max_capacity = max(self.capacity.values())
         return services.event_status_change(event=event, to=Event.Status.REGISTERING, actor=None)
 
     def _register(self, event: Event, player: Any = None) -> Entry | None:
@@ -350,11 +375,10 @@ class Simulation:
 
     def _floor(self, event: Event) -> None:
         """What the floor does between hands: final table, breaking, balancing."""
-        tables = self.in_play()
-        if len(tables) <= 1 or not self.where:
+        if len(self.occ) <= 1 or not self.where:
             return
         players = len(self.where)
-        if players <= max(self.capacity[t] for t in tables):
+        if players <= self.max_capacity and players <= max(self.capacity[t] for t in self.occ):
             action = seating_selectors.tables_needed_action(event=event)
             if not action["final_table"]:
                 self.fail(f"{players} players fit one table but the console does not call the final table")
@@ -367,8 +391,7 @@ class Simulation:
             self.ops += 1
             return
         first = next(t for t in self.break_sequence if self.occ.get(t))
-        room = sum(self.capacity[t] for t in tables) - self.capacity[first]
-        if players <= room:
+        if players <= self.room_in_play - self.capacity[first]:
             moves = seating.table_break(event=event, table_number=first, actor=None)
             for move in moves:
                 self._stand(move.entry_id)
@@ -377,11 +400,9 @@ class Simulation:
             self.break_sequence.remove(first)
             self.result.tables_broken += 1
             self.ops += 1
-            tables = self.in_play()
-        counts = [len(self.occ[t]) for t in tables]
         self.since_balance += 1
-        if max(counts) - min(counts) >= 2 and self.since_balance >= len(self.alive) // 400:
-            self._balance(event, tables)
+        if max(self.sizes) - min(self.sizes) >= 2 and self.since_balance >= len(self.alive) // 400:
+            self._balance(event, self.in_play())
 
     def _balance(self, event: Event, tables: list[int]) -> None:
         # The floor reads each table's button; the simulator picks it from the seed.
