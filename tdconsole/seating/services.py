@@ -316,12 +316,13 @@ def seats_draw_initial(*, event: Event, actor: Any) -> SeatDraw:
     return draw
 
 
-def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
+def entry_seat_random(*, entry: Entry, actor: Any = None, event_locked: bool = False) -> Entry:
     """Seat one entry at a random open seat among the event's tables with the fewest players.
 
     Runs inside the caller's transaction (entry registration audits it). The event's
-    row is locked first, so two staff members seating at once wait for each other
-    and cannot pick the same seat; the one-entry-per-seat constraint is the last guard.
+    row is locked first (`event_locked`: the caller already holds that lock), so two
+    staff members seating at once wait for each other and cannot pick the same seat;
+    the one-entry-per-seat constraint is the last guard.
     """
     if entry.status != Entry.Status.ALIVE:
         raise SeatingError(_("A busted entry cannot be seated."))
@@ -329,7 +330,8 @@ def entry_seat_random(*, entry: Entry, actor: Any = None) -> Entry:
         raise SeatingError(_("This entry is already seated."))
     event = entry.event
     with transaction.atomic():
-        _lock_event(event)
+        if not event_locked:
+            _lock_event(event)
         rows = _table_rows(event)
         cap = event.seats_per_table
         open_rows = [r for r in rows if r.players < min(r.seats, cap)]

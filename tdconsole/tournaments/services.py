@@ -423,7 +423,7 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
         if SeatDraw.objects.filter(event=event).exists():
             # The seats have been drawn: a late entry or re-entry sits down at once.
             try:
-                entry_seat_random(entry=entry, actor=actor)
+                entry_seat_random(entry=entry, actor=actor, event_locked=True)
             except SeatingError as exc:
                 raise RegistrationError(str(exc))
         audit_record(

@@ -32,6 +32,7 @@ from tdconsole.seating import services as seating
 from tdconsole.seating.models import Table
 
 from . import services
+from .exceptions import RegistrationError
 from .models import Bust, Entry, Event, Festival, Venue
 
 MAX_FAILURES = 25
@@ -63,6 +64,7 @@ class SimulationResult:
     balance_moves: int = 0
     balance_rounds: int = 0
     tables_broken: int = 0
+    tables_added: int = 0
     final_table: bool = False
     hand_for_hand_rounds: int = 0
     ties: int = 0
@@ -90,6 +92,7 @@ class SimulationResult:
             "balance_moves": self.balance_moves,
             "balance_rounds": self.balance_rounds,
             "tables_broken": self.tables_broken,
+            "tables_added": self.tables_added,
             "final_table": self.final_table,
             "hand_for_hand_rounds": self.hand_for_hand_rounds,
             "tied_entries": self.ties,
@@ -146,6 +149,7 @@ class Simulation:
         self.capacity: dict[int, int] = {}
         self.break_order: dict[int, int] = {}
         self.break_sequence: list[int] = []
+        self.released: list[int] = []                # tables broken and given back to the venue
         self.player_of: dict[int, Any] = {}
         self.attempts: dict[int, int] = {}           # player id -> entries used
         self.entries = 0
@@ -254,7 +258,15 @@ class Simulation:
             player = services.player_register(festival=event.festival, name=f"Player {self.result.players + 1:05d}",
                                               actor=None)
             self.result.players += 1
-        entry = services.entry_register(event=event, player=player, actor=None, level_position=None)
+        try:
+            entry = services.entry_register(event=event, player=player, actor=None, level_position=None)
+        except RegistrationError:
+            # Every seat is taken and the spare tables have been broken and released: like a
+            # director would, bring a released table back into the event, then register.
+            if len(self.where) < self.room_in_play or not self.released:
+                raise
+            self._table_add(event)
+            entry = services.entry_register(event=event, player=player, actor=None, level_position=None)
         self.entries += 1
         self.result.entries += 1
         self.attempts[player.pk] = entry.attempt
@@ -266,6 +278,14 @@ class Simulation:
             self._sit(entry.pk, entry.table.number, entry.seat)
         self.ops += 1
         return entry
+
+    def _table_add(self, event: Event) -> None:
+        """Assign a released table to the event again; it breaks first (tables_assign's rule)."""
+        number = self.released.pop()
+        seating.tables_assign(event=event, numbers=[number], actor=None)
+        self.break_sequence.insert(0, number)
+        self.result.tables_added += 1
+        self.ops += 1
 
     def _run(self) -> None:
         clock = time.perf_counter()
@@ -398,6 +418,7 @@ class Simulation:
             for move in moves:
                 self._sit(move.entry_id, move.to_table, move.to_seat)
             self.break_sequence.remove(first)
+            self.released.append(first)
             self.result.tables_broken += 1
             self.ops += 1
         self.since_balance += 1

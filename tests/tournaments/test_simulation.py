@@ -54,3 +54,18 @@ def test_queries_per_elimination_do_not_grow_with_the_field():
     # The worst case is bounded by the shape of a hand (a multi-bust at different stacks, a
     # hand-for-hand tie, the clock read while registration is open), never by the field.
     assert max(small["max"], large["max"]) <= 15
+
+
+@pytest.mark.django_db
+def test_simulator_brings_a_released_table_back_when_every_seat_is_taken(monkeypatch):
+    # With the seat draws seeded, this field fills every seat during late registration
+    # after the spare tables were broken: a director adds a table, and so does the simulator.
+    import random
+
+    from tdconsole.seating import services as seating_services
+
+    monkeypatch.setattr(seating_services, "RANDOM", random.Random(27))
+    result = Simulation(entries=300, seed=27, initial_share=0.3, seats_per_table=6).run().as_dict()
+    assert result["tables_added"] >= 1
+    assert result["invariants"]["ok"], result["invariants"]["failures"]
+    assert result["entries"] == 300 and result["eliminations"] == 299
