@@ -343,3 +343,42 @@ def test_entry_seat_random_opens_the_table_that_breaks_last_when_all_in_play_are
     services.entry_seat_random(entry=late, actor=floor_user)
     late.refresh_from_db()
     assert late.table.number == 2  # break order 3, 2, 1: table 2 breaks after 3
+
+
+def test_balance_suggest_matches_the_plan_over_the_whole_field(floor_user):
+    """The selector reads only the concerned tables' seats; its plan must equal the plan made
+    from every table's seats (the straightforward reading of the field)."""
+    import random
+
+    from tdconsole.seating.balancing import plan_balance
+    from tdconsole.seating.selectors import balance_moves_suggest, tables_state
+
+    rng = random.Random(5)
+    planned = 0
+    for round_ in range(6):
+        ev = make_event(slug=f"field-{round_}", tables=12)
+        layout = {n: sorted(rng.sample(range(1, 10), rng.randint(2, 9))) for n in range(1, 13)}
+        setup_tables(ev, floor_user, layout)
+        buttons = {n: rng.choice(seats) for n, seats in layout.items()}
+        plan = balance_moves_suggest(event=ev, buttons=buttons)
+        assert plan == plan_balance(tables_state(event=ev), buttons=buttons)
+        planned += len(plan.moves)
+        # Without buttons, the same tables are asked for.
+        assert balance_moves_suggest(event=ev).needs_buttons == plan_balance(tables_state(event=ev)).needs_buttons
+    assert planned > 0
+
+
+def test_balance_suggest_query_count_does_not_grow_with_the_field(floor_user):
+    from tdconsole.seating.selectors import balance_moves_suggest
+
+    counts = []
+    for tables, slug in ((4, "small"), (60, "large")):
+        ev = make_event(slug=slug, tables=tables)
+        layout = {n: range(1, 10) for n in range(1, tables)}
+        layout[tables] = range(1, 3)
+        setup_tables(ev, floor_user, layout)
+        with CaptureQueriesContext(connection) as ctx:
+            plan = balance_moves_suggest(event=ev, buttons={n: 1 for n in range(1, tables + 1)})
+        assert plan.moves
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1] == 2
