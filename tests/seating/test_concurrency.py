@@ -117,3 +117,38 @@ def test_seating_while_a_table_breaks_never_doubles_a_seat(floor_user):
     assert not Entry.objects.filter(event=event, status="alive", table__number=3).exists() or isinstance(
         results[0], SeatingError
     )
+
+
+def test_a_late_seat_opening_a_spare_table_and_another_event_taking_it_never_both_win(floor_user):
+    """Event A's full tables make a late entry open A's spare table while event B's director
+    assigns that same table to B: either the player sits there and B is refused, or B gets
+    the table and the seat is refused cleanly; never a B table holding an A player."""
+    from tdconsole.seating.models import Table
+    from tdconsole.tournaments.models import Festival
+
+    outcomes = set()
+    for round_ in range(6):
+        a = make_event(slug=f"spare-a{round_}", tables=2)
+        festival_b = Festival.objects.create(name=f"B {round_}", slug=f"fest-b{round_}", venue=a.festival.venue)
+        b = make_event(slug=f"spare-b{round_}", venue=a.festival.venue, festival=festival_b)
+        services.tables_assign(event=a, numbers=[1, 2], actor=floor_user)
+        make_entries(a, 9)
+        services.seats_draw_initial(event=a, actor=floor_user)  # nine players fill one table
+        spare = Table.objects.get(event=a, entries__isnull=True)
+        late = make_entries(a, 1, start=100)[0]
+        results = run_together(
+            seat_in_transaction(late.pk, floor_user),
+            lambda: services.tables_assign(event=b, numbers=[spare.number], actor=floor_user),
+        )
+        spare.refresh_from_db()
+        late.refresh_from_db()
+        if isinstance(results[0], Entry):
+            assert isinstance(results[1], SeatingError), results
+            assert spare.event_id == a.pk and late.table_id == spare.pk
+            outcomes.add("seated")
+        else:
+            assert isinstance(results[0], SeatingError), results
+            assert spare.event_id == b.pk and late.table_id is None
+            outcomes.add("taken")
+        assert not Entry.objects.filter(table=spare).exclude(event_id=spare.event_id).exists()
+    assert outcomes  # at least one round ran to an outcome
