@@ -138,7 +138,7 @@ def test_a_late_seat_opening_a_spare_table_and_another_event_taking_it_never_bot
         late = make_entries(a, 1, start=100)[0]
         results = run_together(
             seat_in_transaction(late.pk, floor_user),
-            lambda: services.tables_assign(event=b, numbers=[spare.number], actor=floor_user),
+            lambda b=b, number=spare.number: services.tables_assign(event=b, numbers=[number], actor=floor_user),
         )
         spare.refresh_from_db()
         late.refresh_from_db()
