@@ -100,10 +100,10 @@ class Hand:
 
     __slots__ = (
         "_settled", "acted", "acted_seq", "actor", "aggressor", "ante_paid", "bba", "bet", "bets_count",
-        "blind_paid", "board", "current", "dead", "error", "events", "folded", "full_level", "history", "hole",
-        "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n", "over", "posts",
-        "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec", "stack", "street",
-        "total", "uncalled",
+        "blind_paid", "board", "current", "dead", "error", "events", "folded", "full_level", "full_seq",
+        "history", "hole", "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n",
+        "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
+        "stack", "street", "total", "uncalled",
     )
 
     def __init__(self, spec: HandSpec):
@@ -137,6 +137,7 @@ class Hand:
         self.showdown = False  # board complete and betting over
         self.dead = 0  # big blind ante: dead money for the main pot
         self.raise_seq = 0
+        self.full_seq = 0  # raise_seq of the last full fixed-limit bet or raise (not a half-bet all-in)
         self.bets_count = 0
         self.ante_paid = [0] * n
         self.blind_paid = [0] * n
@@ -245,6 +246,9 @@ class Hand:
             target = self.full_level + self.size
             to = min(target, most)
             params["min_to"] = to
+            if self.acted[i] and self.full_seq <= self.acted_seq[i] < self.raise_seq:
+                # re-opened for a player who already acted only by all-ins of at least half a bet (TDA 47-B)
+                return to, to, "opt.limit_reopened", "limit_reopening", params
             return to, to, "opt.limit", "raise_amounts", params
         if self.acted[i] and faced < self.last_full:
             return None, None, "opt.not_reopened", "reopening", params
@@ -601,11 +605,14 @@ class Hand:
         increment = to - current
         if self.limit:
             if to - self.full_level >= self.size or 2 * (to - self.full_level) >= self.size:
-                if to - self.full_level < self.size:
-                    self.events.append(("half_bet_all_in", i, to))
+                half = to - self.full_level < self.size
                 self.full_level = to
                 self.bets_count += 1
                 self.raise_seq += 1
+                if half:
+                    self.events.append(("half_bet_all_in", i, to))
+                else:
+                    self.full_seq = self.raise_seq
             else:
                 self.events.append(("short_all_in", i, to, to - current, current, self.size))
         else:

@@ -13,8 +13,9 @@ LANGS = ("en", "pt-br")
 
 # Rule citations: Poker TDA numbering (2022/2024 editions: 12 cards speak, 13 tabling cards,
 # 16 face up for all-ins, 17 showdown order, 20 odd chips, 21 side pots, 43 raise amounts,
-# 47 re-opening the bet, 53 action out of turn); WSOP Live Action Rules where the house reference
-# texts cite them; the rest are table-stakes and dealing principles, named rather than numbered.
+# 47 re-opening the bet, 47-B the fixed-limit all-in of at least half a bet that re-opens it, 53 action
+# out of turn); WSOP Live Action Rules where the house reference texts cite them; the rest are
+# table-stakes and dealing principles, named rather than numbered.
 RULES: dict[str, str | None] = {
     "raise_amounts": "TDA 43",
     "reopening": "TDA 47",
@@ -258,6 +259,12 @@ T: dict[str, dict[str, str]] = {
     "opt.cap": {
         "en": "The round already has a bet and {cap} raises: the cap is reached, so no more raises.",
         "pt-br": "A rodada já tem uma aposta e {cap} aumentos: o limite foi atingido, sem mais aumentos.",
+    },
+    "opt.limit_reopened": {
+        "en": "{player} already acted, but an all-in of at least half a bet has reopened the betting in fixed "
+        "limit: {player} may raise, and the only raise size is to {min_to}.",
+        "pt-br": "{player} já agiu, mas um all-in de pelo menos meia aposta reabriu a aposta no fixed limit: "
+        "{player} pode aumentar, e o único valor de aumento é para {min_to}.",
     },
     "opt.limit": {
         "en": "Fixed limit: the only raise size is to {min_to}.",

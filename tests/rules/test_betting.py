@@ -239,6 +239,24 @@ def test_tda47b_fixed_limit_half_bet_all_in_reopens():
     hand = limit([100, 5, 100], ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 3", "p3 cc"])
     opts = hand.options()
     assert opts.player == 0 and opts.raise_min_to == 5
+    assert opts.rule == "TDA 47-B" and opts.reason_key == "opt.limit_reopened"
+    assert "half a bet" in opts.reason("en") and "meia aposta" in opts.reason("pt-br")
+
+
+def test_tda47b_is_cited_only_where_the_half_bet_all_in_is_what_reopens():
+    # p3 had not acted on the flop: every option was open anyway, the raise size is the point (TDA 43).
+    hand = limit([100, 5, 100, 100], ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 3"])
+    opts = hand.options()
+    assert opts.player == 2 and opts.raise_min_to == 5 and opts.rule == "TDA 43"
+    # A full raise after p1 acted reopens the betting for p1 in any case.
+    hand.apply("p3 cbr 5")
+    hand.apply("p4 cc")
+    opts = hand.options()
+    assert opts.player == 0 and opts.raise_min_to == 7 and opts.rule == "TDA 43"
+    # Without a half-bet all-in a plain fixed-limit raise cites the raise amounts.
+    plain = limit([100] * 3, ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 4", "p3 cc"])
+    opts = plain.options()
+    assert opts.player == 0 and opts.raise_min_to == 6 and opts.rule == "TDA 43"
 
 
 def test_tda47b_fixed_limit_less_than_half_bet_all_in_does_not_reopen():
