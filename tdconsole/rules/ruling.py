@@ -121,7 +121,7 @@ def explanation(hand: Hand, lang: str) -> list[str]:
     if hand.error is not None:
         e = hand.error
         cite = f" [{rule_label(e.rule, lang)}]" if e.rule else ""
-        steps.append(text("ex.error", lang, index=e.action_index, action=e.action, message=e.message(lang)) + cite)
+        steps.append(text("ex.error", lang, index=str(e.action_index), action=e.action, message=e.message(lang)) + cite)
         remedy = e.remedy(lang)
         if remedy:
             steps.append(text("ex.remedy", lang, remedy=remedy) + cite)
@@ -220,12 +220,16 @@ def ruling_text(ruling: dict[str, Any], lang: str) -> str:
         for pot in ruling["pots"]:
             won = ""
             if pot["awards"]:
-                won = f" — {text('label.winners', lang)} " + ", ".join(f"{p} {a}" for p, a in pot["awards"].items())
-            lines.append(f"  {pot['amount']} [{', '.join(pot['eligible'])}]{won}")
+                won = f" — {text('label.winners', lang)} " + ", ".join(
+                    f"{p} {chips(a, lang)}" for p, a in pot["awards"].items()
+                )
+            lines.append(f"  {chips(pot['amount'], lang)} [{', '.join(pot['eligible'])}]{won}")
     for item in ruling["uncalled"]:
-        lines.append(f"{text('label.uncalled', lang)}: {item['player']} {item['amount']}")
+        lines.append(f"{text('label.uncalled', lang)}: {item['player']} {chips(item['amount'], lang)}")
     if ruling["finishing_stacks"] is not None:
-        lines.append(f"{text('label.finishing', lang)}: {ruling['finishing_stacks']}")
+        stacks = ", ".join(f"{p} {chips(s, lang)}" for p, s in zip(ruling["players"], ruling["finishing_stacks"],
+                                                                       strict=True))
+        lines.append(f"{text('label.finishing', lang)}: {stacks}")
     lines.append(f"{text('label.explanation', lang)}:")
     lines.extend(f"  {i}. {step}" for i, step in enumerate(ruling["explanation"], start=1))
     return "\n".join(lines)

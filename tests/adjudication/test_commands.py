@@ -83,7 +83,8 @@ def test_text_output_follows_the_language():
     pt, _ = run("adjudicate", path, "--lang", "pt-br")
     assert "Finishing stacks" in en
     assert "Stacks finais" in pt
-    assert "10100" in en and "10100" in pt
+    assert "10,100" in en and "10.100" in pt  # chip counts for a person: grouped by language
+    assert "10100" not in en and "10100" not in pt
 
 
 def test_jsonl_runs_directory_and_marks_unreadable_files(tmp_path):

@@ -162,3 +162,24 @@ def test_every_shared_example_opens_on_the_page(floor):
             assert response.context["load_form"].errors
         else:
             assert response.context["ruling"]["status"] in {"complete", "in_progress", "invalid"}
+
+
+BIG_POT_HAND = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [100, 200, 0]
+min_bet = 200
+starting_stacks = [10000, 10000, 10000]
+players = ["Ana", "Bruno", "Carla"]
+actions = ["p3 cbr 1100", "p1 f", "p2 cc"]
+"""
+
+
+@pytest.mark.parametrize(("lang", "pot", "small"), [("en", "Main pot: 2,300,", "posts 100"),
+                                                    ("pt-br", "Pote principal: 2.300,", "posta 100")])
+def test_the_ruling_steps_on_the_page_group_chip_counts_by_language(floor, lang, pot, small):
+    response = floor.post(URL, {"op": "load", "phh_text": BIG_POT_HAND}, HTTP_ACCEPT_LANGUAGE=lang)
+    steps = response.context["ruling"]["explanation"]
+    assert any(step.startswith(pot) for step in steps), steps
+    body = response.content.decode()
+    assert pot in body and small in body
+    assert "2300" not in " ".join(steps)

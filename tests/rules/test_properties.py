@@ -1,5 +1,7 @@
 """Property tests on random legal hands, built by asking the engine for the options and choosing."""
 
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,3 +150,16 @@ def test_odd_units_go_one_per_winner_from_the_button_left(hand):
 @given(random_hand(check_options=True))
 def test_options_offered_are_exactly_the_legal_actions(hand):
     assert hand.status == "complete"
+
+
+UNGROUPED = re.compile(r"(?<![\d.,])\d{4,}")
+
+
+@SETTINGS
+@given(random_hand())
+def test_explanations_never_print_an_ungrouped_chip_count(hand):
+    for lang, sep in (("en", ","), ("pt-br", ".")):
+        steps = hand.ruling(lang)["explanation"]
+        assert not [step for step in steps if UNGROUPED.search(step)], steps
+        other = "." if sep == "," else ","
+        assert not [step for step in steps if re.search(rf"\d{re.escape(other)}\d{{3}}\b", step)], steps

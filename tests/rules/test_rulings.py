@@ -108,3 +108,81 @@ def test_explanation_covers_short_blinds_and_heads_up():
     hu = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
           'starting_stacks = [100, 100]\nactions = []\n')
     assert "Heads-up" in " ".join(Hand.replay(parse_phh(hu)).ruling("en")["explanation"])
+
+
+BIG = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [100, 200, 0]
+min_bet = 200
+starting_stacks = [10000, 10000, 10000]
+"""
+
+
+def big_hand(actions, lang):
+    text = BIG + "actions = [" + ", ".join(f'"{a}"' for a in actions) + "]\n"
+    return Hand.replay(parse_phh(text)).ruling(lang)
+
+
+def test_explanation_groups_chip_counts_by_language_and_keeps_small_ones():
+    # p3 raises to 1,100, p1 folds, p2 calls: a pot of 100 + 1,100 + 1,100 = 2,300.
+    actions = ["p3 cbr 1100", "p1 f", "p2 cc"]
+    en = " ".join(big_hand(actions, "en")["explanation"])
+    pt = " ".join(big_hand(actions, "pt-br")["explanation"])
+    assert "Main pot: 2,300," in en and "2300" not in en
+    assert "Pote principal: 2.300," in pt and "2300" not in pt
+    assert "posts 100" in en and "posta 100" in pt  # below 1,000: as it was
+
+
+def test_reasons_and_messages_group_chip_counts_by_language():
+    en = big_hand(["p3 cbr 1100"], "en")
+    pt = big_hand(["p3 cbr 1100"], "pt-br")
+    assert "2,000" in en["to_act"]["reason"] and "1,100" in en["to_act"]["reason"]
+    assert "2.000" in pt["to_act"]["reason"] and "1.100" in pt["to_act"]["reason"]
+    assert " 900" in en["to_act"]["reason"] and " 900" in pt["to_act"]["reason"]
+    bad_en = big_hand(["p3 cbr 1100", "p1 cbr 1500"], "en")
+    bad_pt = big_hand(["p3 cbr 1100", "p1 cbr 1500"], "pt-br")
+    assert bad_en["error"]["code"] == "below_minimum_raise"
+    assert "1,500" in bad_en["error"]["message"] and "2,000" in bad_en["error"]["remedy"]
+    assert "1.500" in bad_pt["error"]["message"] and "2.000" in bad_pt["error"]["remedy"]
+    assert any("1,500" in step for step in bad_en["explanation"])
+    assert any("1.500" in step for step in bad_pt["explanation"])
+
+
+def test_machine_fields_keep_plain_numbers():
+    # The contract's numeric fields stay JSON integers; only the prose is formatted.
+    ruling = big_hand(["p3 cbr 1100", "p1 f", "p2 cc"], "pt-br")
+    assert ruling["pots"][0]["amount"] == 2300
+    done = big_hand(["p3 cbr 1100", "p1 f", "p2 f"], "pt-br")
+    assert done["finishing_stacks"] == [9900, 9800, 10300]
+    assert done["uncalled"] == [{"player": "p3", "amount": 900}]
+    opts = big_hand(["p3 cbr 1100"], "en")["to_act"]["options"]
+    assert opts["call"] == 1000 and opts["raise"] == {"min_to": 2000, "max_to": 10000}
+
+
+def test_text_form_groups_chip_counts_by_language():
+    # p3 raises to 1,100, p1 calls, p2 folds; on the flop p1 bets 2,000 and p3 folds.
+    actions = ["p3 cbr 1100", "p1 cc", "p2 f", "d db Qh9c4d", "p1 cbr 2000", "p3 f"]
+    en = ruling_text(big_hand(actions, "en"), "en")
+    pt = ruling_text(big_hand(actions, "pt-br"), "pt-br")
+    assert "  2,400 [p1] — won by p1 2,400" in en
+    assert "  2.400 [p1] — ganho por p1 2.400" in pt
+    assert "Returned: p1 2,000" in en and "Devolvido: p1 2.000" in pt
+    assert "Finishing stacks: p1 11,300, p2 9,800, p3 8,900" in en
+    assert "Stacks finais: p1 11.300, p2 9.800, p3 8.900" in pt
+
+
+def test_fixed_limit_half_bet_all_in_cites_tda_47b_for_the_player_it_reopens():
+    text = """variant = "FT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [100, 200, 0, 0]
+small_bet = 200
+big_bet = 400
+starting_stacks = [5000, 500, 5000, 5000]
+actions = ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Qh9c4d", "p1 cbr 200", "p2 cbr 300", "p3 cc", "p4 cc"]
+"""
+    for lang in ("en", "pt-br"):
+        ruling = Hand.replay(parse_phh(text)).ruling(lang)
+        assert ruling["to_act"]["player"] == "p1" and ruling["to_act"]["rule"] == "TDA 47-B"
+        assert ruling["to_act"]["options"]["raise"] == {"min_to": 500, "max_to": 500}
+        assert "TDA 43" not in " ".join(ruling["explanation"])
+        assert sum("[TDA 47-B]" in step for step in ruling["explanation"]) == 2
