@@ -65,41 +65,50 @@ def build_payouts(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
         columns = 3
         col_width = (sheet.width - 2 * sheet.margin) / columns
         row = 13.0
-        col = 0
         count = len(amounts)
         c = sheet.canvas
-        top = sheet.y
 
-        def headers() -> None:
-            for k in range(columns):
+        def rows_per_column(top: float) -> int:
+            fit, y = 0, top - row
+            while y >= sheet.bottom + 4:
+                fit += 1
+                y -= row
+            return fit
+
+        def headers(top: float, used: int) -> None:
+            c.setFont(BOLD, 8.5)
+            for k in range(used):
                 x = sheet.margin + k * col_width
-                sheet.canvas.setFont(BOLD, 8.5)
-                sheet.canvas.drawString(x + 4, top, _("Place"))
-                sheet.canvas.drawRightString(x + col_width - 10, top, _("Amount"))
+                c.drawString(x + 4, top, _("Place"))
+                c.drawRightString(x + col_width - 10, top, _("Amount"))
 
-        headers()
-        y = top - row
-        for index, amount in enumerate(amounts):
-            if y < sheet.bottom + 4:
-                col += 1
-                y = top - row
-                if col == columns:
-                    sheet.new_page()
-                    top = sheet.y
-                    headers()
-                    col = 0
-                    y = top - row
-            x = sheet.margin + col * col_width
-            if index % 2 == 0:
-                c.setFillGray(0.93)
-                c.rect(x, y - 3, col_width - 6, row, stroke=0, fill=1)
-                c.setFillGray(0)
-            c.setFont(REGULAR, 9)
-            c.drawString(x + 4, y, format_number(index + 1, lang) + "º")
-            c.drawRightString(x + col_width - 10, y, money(amount))
-            y -= row
-            if index % 200 == 0:
-                progress(index / max(1, count))
+        index = 0
+        while index < count:
+            if index:
+                sheet.new_page()
+            top = sheet.y
+            per_column = rows_per_column(top)
+            if per_column == 0:  # nothing fits under the facts: the places start on the next page
+                sheet.new_page()
+                top = sheet.y
+                per_column = rows_per_column(top)
+            on_page = min(count - index, columns * per_column)
+            # headers only over the columns that hold places on this page
+            headers(top, -(-on_page // per_column))
+            for k in range(on_page):
+                col, line = divmod(k, per_column)
+                x = sheet.margin + col * col_width
+                y = top - row * (line + 1)
+                if index % 2 == 0:
+                    c.setFillGray(0.93)
+                    c.rect(x, y - 3, col_width - 6, row, stroke=0, fill=1)
+                    c.setFillGray(0)
+                c.setFont(REGULAR, 9)
+                c.drawString(x + 4, y, format_number(index + 1, lang) + "º")
+                c.drawRightString(x + col_width - 10, y, money(amounts[index]))
+                if index % 200 == 0:
+                    progress(index / max(1, count))
+                index += 1
         sheet.save()
         progress(1.0)
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from tdconsole.payouts import services as payout_services
-from tdconsole.payouts.selectors import event_payout_amounts
+from tdconsole.payouts.selectors import event_payout_amounts, event_prize_summary
 from tdconsole.printing.documents import build
 from tdconsole.tournaments.models import Entry
 
@@ -126,3 +126,38 @@ def test_ten_thousand_entry_payout_sheet_renders_quickly(make_event, tmp_path, d
     assert "1.500º" in text
     print(f"10,000-entry payout sheet: {elapsed:.2f} s")
     assert elapsed < 15  # the target is 3 s; loose here because the CPU is shared
+
+
+def payout_sheet_pages(make_event, tmp_path, director, places: int) -> list[str]:
+    """Render an English payout sheet with `places` paid places; the text of each page."""
+    event = make_event(entries=max(places, 10), buy_in_prize=Decimal("100"))
+    pool = event_prize_summary(event=event)["prize_pool"]
+    amounts = [pool - (places - 1)] + [Decimal("1")] * (places - 1)
+    payout_services.payout_table_save(event=event, amounts=amounts, actor=director)
+    out = tmp_path / f"payouts-{places}.pdf"
+    build("payouts", event, str(out), "en")
+    pages = pdf_text(out).split("\f")
+    return [page for page in pages if page.strip()]
+
+
+def headers_on(page: str) -> tuple[int, int]:
+    return len(re.findall(r"\bPlace\b", page)), len(re.findall(r"\bAmount\b", page))
+
+
+@pytest.mark.parametrize(("places", "columns"), [(9, 1), (50, 1), (51, 2), (100, 2), (101, 3), (150, 3)])
+def test_payout_sheet_heads_only_the_columns_that_hold_places(make_event, tmp_path, director, places, columns):
+    # The first page holds 50 places per column under the entries, prize pool and places paid.
+    pages = payout_sheet_pages(make_event, tmp_path, director, places)
+    assert len(pages) == 1
+    assert headers_on(pages[0]) == (columns, columns)
+    assert f"{places}º" in pages[0] and f"{places + 1}º" not in pages[0]
+
+
+def test_large_payout_sheet_heads_every_full_column_and_the_last_page_only_where_it_has_places(
+    make_event, tmp_path, director
+):
+    # 400 places: 150 on the first page (3 x 50), 162 on the second (3 x 54), 88 on the last (54 + 34).
+    pages = payout_sheet_pages(make_event, tmp_path, director, 400)
+    assert [headers_on(page) for page in pages] == [(3, 3), (3, 3), (2, 2)]
+    assert "150º" in pages[0] and "151º" in pages[1] and "312º" in pages[1] and "313º" in pages[2]
+    assert "400º" in pages[2]
