@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event, Level
@@ -112,6 +112,11 @@ def schedule(levels: list[Level], index: int | None, average: int) -> list[dict]
     return rows
 
 
+def _reentry_text(event: Event) -> str:
+    return ngettext("Re-entry allowed (up to %(n)s entry)", "Re-entry allowed (up to %(n)s entries)",
+                    event.max_entries) % {"n": event.max_entries}
+
+
 def banners(*, event: Event, snapshot: dict) -> list[dict]:
     """The banners that apply now: late registration, re-entry, bubble, in the money, hand-for-hand."""
     extra = snapshot["_extra"]
@@ -139,12 +144,12 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
                         "text": gettext("Late registration open · closes at the end of level %(n)s") % {"n": closes}})
             if event.format == Event.Format.REENTRY:
                 out.append({"kind": "reentry",
-                            "text": gettext("Re-entry allowed (up to %(n)s entries)") % {"n": event.max_entries}})
+                            "text": _reentry_text(event)})
         else:
             out.append({"kind": "late-reg-closed", "text": gettext("Late registration closed")})
     elif event.format == Event.Format.REENTRY:
         out.append({"kind": "reentry",
-                    "text": gettext("Re-entry allowed (up to %(n)s entries)") % {"n": event.max_entries}})
+                    "text": _reentry_text(event)})
     if reading.finished:
         out.append({"kind": "finished", "text": gettext("Last level: play continues")})
     return out

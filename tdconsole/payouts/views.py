@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, REGISTRATION, has_role, role_required
@@ -61,7 +62,9 @@ def table_generate(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     try:
         table = services.payout_table_generate(event=event, actor=request.user)
-        messages.success(request, _("Payout table generated: %(n)s places.") % {"n": table.places.count()})
+        places = table.places.count()
+        messages.success(request, ngettext("Payout table generated: %(n)s place.",
+                                           "Payout table generated: %(n)s places.", places) % {"n": places})
     except PayoutError as exc:
         messages.error(request, str(exc))
     return redirect("payouts:table", slug=event.slug)

@@ -16,8 +16,10 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core import plurals
 from tdconsole.tournaments.models import Entry, Event
 
 from . import balancing
@@ -297,8 +299,8 @@ def seats_draw_initial(*, event: Event, actor: Any) -> SeatDraw:
             capacity += table_capacity(table=table, event=event)
         if capacity < seated + len(entries):
             raise SeatingError(
-                _("Not enough seats: %(players)s players for %(seats)s seats; assign more tables.")
-                % {"players": seated + len(entries), "seats": capacity}
+                _("Not enough seats: %(players)s for %(seats)s; assign more tables.")
+                % {"players": plurals.players(seated + len(entries)), "seats": plurals.seats(capacity)}
             )
         taken = _occupied(event) if seated else {}
         placed = _draw_into(event=event, entries=entries, tables=used, counts=counts, taken=taken)
@@ -310,8 +312,8 @@ def seats_draw_initial(*, event: Event, actor: Any) -> SeatDraw:
             event=event,
             objects=[draw],
             after={"draw": draw.pk, "seated": len(placed), "tables": [t.number for t in used]},
-            summary=_("Seat draw: %(players)s players at %(tables)s tables")
-            % {"players": len(placed), "tables": len(used)},
+            summary=_("Seat draw: %(players)s at %(tables)s")
+            % {"players": plurals.players(len(placed)), "tables": plurals.tables(len(used))},
         )
     return draw
 
@@ -494,8 +496,8 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
         room = sum(table_capacity(table=r, event=event) - r.players for r in rest)
         if room < len(players):
             raise SeatingError(
-                _("The other tables have %(room)s open seats for %(players)s players.")
-                % {"room": room, "players": len(players)}
+                _("The other tables have %(room)s for %(players)s.")
+                % {"room": plurals.open_seats(room), "players": plurals.players(len(players))}
             )
         old = {e.pk: e.seat for e in players}
         placed = _draw_into(event=event, entries=players, tables=rest, counts={r.pk: r.players for r in rest})
@@ -512,7 +514,8 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
             objects=[broken, draw],
             before={"table": breaking.number, "seats": {e.pk: old[e.pk] for e in players}},
             after={"moves": _moves_json(moves), "draw": draw.pk},
-            summary=_("Table %(number)s broken: %(players)s players moved")
+            summary=ngettext("Table %(number)s broken: %(players)s player moved",
+                             "Table %(number)s broken: %(players)s players moved", len(players))
             % {"number": breaking.number, "players": len(players)},
         )
     return moves
@@ -564,7 +567,8 @@ def final_table_draw(*, event: Event, actor: Any, table_number: int | None = Non
             objects=[final, draw],
             before={"seats": before},
             after={"draw": draw.pk, "table": final.number, "released": [t.number for t in released]},
-            summary=_("Final table draw at table %(number)s: %(players)s players")
+            summary=ngettext("Final table draw at table %(number)s: %(players)s player",
+                             "Final table draw at table %(number)s: %(players)s players", len(players))
             % {"number": final.number, "players": len(players)},
         )
     return draw

@@ -10,9 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, FLOOR, has_role, role_required
+from tdconsole.core import plurals
 from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_url
 from tdconsole.tournaments.models import Entry, Event
 
@@ -147,7 +149,10 @@ def balance_apply(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
-    return _after_change(request, event, _("%(count)s players moved.") % {"count": len(moved)})
+    return _after_change(
+        request, event,
+        ngettext("%(count)s player moved.", "%(count)s players moved.", len(moved)) % {"count": len(moved)},
+    )
 
 
 @require_POST
@@ -163,7 +168,10 @@ def table_break(request: HttpRequest, slug: str) -> HttpResponse:
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
     return _after_change(
-        request, event, _("Table %(number)s broken: %(count)s players reseated.") % {"number": raw, "count": len(moves)}
+        request, event,
+        ngettext("Table %(number)s broken: %(count)s player reseated.",
+                 "Table %(number)s broken: %(count)s players reseated.", len(moves))
+        % {"number": raw, "count": len(moves)},
     )
 
 
@@ -179,7 +187,11 @@ def final_table(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
-    return _after_change(request, event, _("Final table drawn: %(count)s players.") % {"count": draw.count})
+    return _after_change(
+        request, event,
+        ngettext("Final table drawn: %(count)s player.", "Final table drawn: %(count)s players.", draw.count)
+        % {"count": draw.count},
+    )
 
 
 def _assign_context(event: Event, error: str = "") -> dict[str, Any]:
@@ -211,7 +223,11 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
         if what == "assign":
             numbers = [int(n) for n in request.POST.getlist("table") if n.isdigit()]
             services.tables_assign(event=event, numbers=numbers, actor=request.user)
-            messages.success(request, _("%(count)s tables assigned.") % {"count": len(numbers)})
+            messages.success(
+                request,
+                ngettext("%(count)s table assigned.", "%(count)s tables assigned.", len(numbers))
+                % {"count": len(numbers)},
+            )
         elif what == "order":
             text = request.POST.get("break_order", "").replace(";", ",").replace(" ", ",")
             numbers = [int(n) for n in text.split(",") if n.strip().isdigit()]
@@ -220,8 +236,10 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
         elif what == "draw":
             draw = services.seats_draw_initial(event=event, actor=request.user)
             messages.success(
-                request, _("%(count)s players seated at %(tables)s tables.")
-                % {"count": draw.count, "tables": len(draw.tables)}
+                request,
+                ngettext("%(count)s player seated at %(tables)s.",
+                         "%(count)s players seated at %(tables)s.", draw.count)
+                % {"count": draw.count, "tables": plurals.tables(len(draw.tables))},
             )
             return redirect("seating:table_map", slug=event.slug)
         else:

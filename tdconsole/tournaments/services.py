@@ -22,6 +22,7 @@ from django.db.models import Count, F, Max, Q, Sum
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tdconsole.audit.services import audit_record
 from tdconsole.seating.exceptions import SeatingError
@@ -408,7 +409,8 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
         if row["mine"] >= event.max_entries:
             if event.format == Event.Format.FREEZEOUT:
                 raise RegistrationError(_("%(name)s already played this freezeout.") % {"name": player.name})
-            raise RegistrationError(_("%(name)s has used all %(max)d entries.")
+            raise RegistrationError(ngettext("%(name)s has used their only entry.",
+                                             "%(name)s has used all %(max)d entries.", event.max_entries)
                                     % {"name": player.name, "max": event.max_entries})
         row["last"] = Entry.objects.filter(event=event).aggregate(last=Max("number"))["last"]
         try:
@@ -671,7 +673,9 @@ def chip_counts_record(*, event: Event, counts: Mapping[int, int], actor: Any) -
         total = sum(counts.values())
         audit_record(actor=actor, action="chips.count", event=event, objects=entries[:50], before=before,
                      after={str(e.number): e.chips for e in entries},
-                     summary=_("Chip counts of %(n)d entries (%(total)s chips)") % {"n": len(entries), "total": total})
+                     summary=ngettext("Chip count of %(n)d entry (%(total)s chips)",
+                                      "Chip counts of %(n)d entries (%(total)s chips)", len(entries))
+                     % {"n": len(entries), "total": total})
     return entries
 
 

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, role_required
@@ -363,7 +364,8 @@ def chip_counts(request: HttpRequest, slug: str) -> HttpResponse:
                 error = str(exc)
             else:
                 if not request.htmx:
-                    messages.success(request, _("%(n)d chip counts saved.") % {"n": saved})
+                    messages.success(request, ngettext("%(n)s chip count saved.", "%(n)s chip counts saved.", saved)
+                                     % {"n": saved})
                     url = reverse("tournaments:chip_counts", kwargs={"slug": slug})
                     return redirect(f"{url}?table={table}" if table is not None else url)
                 typed = {}
