@@ -17,6 +17,7 @@ class SavedAdjudication(models.Model):
     class Meta:
         ordering = ["-created_at"]
         verbose_name = _("saved adjudication")
+        verbose_name_plural = _("saved adjudications")
 
     def __str__(self) -> str:
         table = f" T{self.table_number}" if self.table_number else ""

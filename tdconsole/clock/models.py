@@ -34,6 +34,7 @@ class ClockState(models.Model):
             ),
         ]
         verbose_name = _("clock")
+        verbose_name_plural = _("clocks")
 
     def __str__(self) -> str:
         return f"clock of {self.event_id}"

@@ -57,6 +57,7 @@ class PayoutTable(models.Model):
 
     class Meta:
         verbose_name = _("payout table")
+        verbose_name_plural = _("payout tables")
 
     def __str__(self) -> str:
         return f"payout table of {self.event_id}"
@@ -74,6 +75,7 @@ class PayoutPlace(models.Model):
             models.CheckConstraint(condition=Q(amount__gt=0), name="payout_amount_positive"),
         ]
         verbose_name = _("payout place")
+        verbose_name_plural = _("payout places")
 
     def __str__(self) -> str:
         return f"{self.place}: {self.amount}"
@@ -98,6 +100,7 @@ class Deal(models.Model):
     class Meta:
         ordering = ["-created_at"]
         verbose_name = _("deal")
+        verbose_name_plural = _("deals")
 
     def __str__(self) -> str:
         return f"deal {self.pk} ({self.method})"
@@ -115,6 +118,7 @@ class DealShare(models.Model):
         ordering = ["deal", "-chips"]
         constraints = [models.UniqueConstraint(fields=["deal", "entry"], name="deal_share_unique")]
         verbose_name = _("deal share")
+        verbose_name_plural = _("deal shares")
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.amount}"

@@ -61,6 +61,7 @@ class GlossaryTerm(models.Model):
     class Meta:
         ordering = ["position"]
         verbose_name = _("glossary term")
+        verbose_name_plural = _("glossary terms")
 
     def __str__(self) -> str:
         return f"{self.term_pt} / {self.term_en}"
@@ -91,6 +92,7 @@ class FloorDecision(models.Model):
     class Meta:
         ordering = ["-decided_at", "-id"]
         verbose_name = _("floor decision")
+        verbose_name_plural = _("floor decisions")
 
     def __str__(self) -> str:
         table = f" T{self.table_number}" if self.table_number else ""

@@ -24,6 +24,7 @@ class Table(models.Model):
             models.CheckConstraint(condition=models.Q(seats__gte=2, seats__lte=10), name="table_seats_2_to_10"),
         ]
         verbose_name = _("table")
+        verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
         return f"{_('Table')} {self.number}"
@@ -51,6 +52,7 @@ class SeatDraw(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("seat draw")
+        verbose_name_plural = _("seat draws")
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.pk} ({len(self.assignments)})"

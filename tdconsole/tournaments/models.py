@@ -19,6 +19,7 @@ class Venue(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("venue")
+        verbose_name_plural = _("venues")
 
     def __str__(self) -> str:
         return self.name
@@ -34,6 +35,7 @@ class Festival(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("festival")
+        verbose_name_plural = _("festivals")
 
     def __str__(self) -> str:
         return self.name
@@ -50,6 +52,7 @@ class Structure(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("blind structure")
+        verbose_name_plural = _("blind structures")
 
     def __str__(self) -> str:
         return self.name
@@ -82,6 +85,7 @@ class Level(models.Model):
             ),
         ]
         verbose_name = _("level")
+        verbose_name_plural = _("levels")
 
     def __str__(self) -> str:
         if self.kind == self.Kind.BREAK:
@@ -151,6 +155,7 @@ class Event(models.Model):
             ),
         ]
         verbose_name = _("event")
+        verbose_name_plural = _("events")
 
     def __str__(self) -> str:
         return self.name
@@ -178,6 +183,7 @@ class Player(models.Model):
         ]
         indexes = [models.Index(fields=["festival", "name"], name="player_festival_name")]
         verbose_name = _("player")
+        verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.name
@@ -259,6 +265,7 @@ class Elimination(models.Model):
             models.Index(fields=["table", "sequence"], name="elimination_table_sequence"),
         ]
         verbose_name = _("elimination")
+        verbose_name_plural = _("eliminations")
 
     def __str__(self) -> str:
         return f"{self.event_id}#{self.sequence} T{self.table_number}"
@@ -275,6 +282,7 @@ class Bust(models.Model):
     class Meta:
         ordering = ["elimination_id", "seat"]
         verbose_name = _("bust")
+        verbose_name_plural = _("busts")
 
     def __str__(self) -> str:
         return f"{self.elimination} seat {self.seat}"
@@ -293,6 +301,7 @@ class ChipCount(models.Model):
     class Meta:
         ordering = ["-recorded_at", "-id"]
         verbose_name = _("chip count")
+        verbose_name_plural = _("chip counts")
 
     def __str__(self) -> str:
         return f"{self.entry_id}: {self.chips}"
