@@ -45,6 +45,8 @@ class Document(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("printed document")
+        verbose_name_plural = _("printed documents")
         ordering = ["-created_at"]
         constraints = [
             # Asking twice while one is being built must not build a second copy.

@@ -11,8 +11,7 @@ from tdconsole.tournaments.models import Elimination
 
 # Names spelt the same in English and pt-BR on purpose.
 INTENTIONAL_COGNATES = {"festival"}
-# printing is owned by another change in progress; its Document model still lacks a plural.
-PENDING = {"printing.Document"}
+
 
 
 def tdconsole_models():
@@ -34,7 +33,7 @@ def test_the_walk_finds_the_models_of_every_app():
             "clock.ClockState", "adjudication.SavedAdjudication", "audit.AuditEntry"} <= labels
 
 
-@pytest.mark.parametrize("model", [m for m in tdconsole_models() if m._meta.label not in PENDING],
+@pytest.mark.parametrize("model", tdconsole_models(),
                          ids=lambda m: m._meta.label)
 def test_model_has_translated_singular_and_plural(model):
     options = model._meta.original_attrs
@@ -43,13 +42,6 @@ def test_model_has_translated_singular_and_plural(model):
     pt_singular, pt_plural = names(model, "pt-br")
     assert pt_singular != en_singular or en_singular in INTENTIONAL_COGNATES
     assert pt_plural != en_plural or en_plural in INTENTIONAL_COGNATES
-
-
-@pytest.mark.xfail(strict=True, reason="printing.Document has no verbose_name_plural yet")
-@pytest.mark.parametrize("label", sorted(PENDING))
-def test_pending_models_still_lack_a_plural(label):
-    """Turns red (XPASS) once the plural is added: then drop the model from PENDING."""
-    assert "verbose_name_plural" in apps.get_model(label)._meta.original_attrs
 
 
 def test_some_plurals_in_pt_br():
