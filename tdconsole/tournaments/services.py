@@ -21,10 +21,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, Q, Sum
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core.money import format_number
 from tdconsole.seating.exceptions import SeatingError
 from tdconsole.seating.models import SeatDraw, Table
 from tdconsole.seating.services import entry_seat_random
@@ -675,7 +676,7 @@ def chip_counts_record(*, event: Event, counts: Mapping[int, int], actor: Any) -
                      after={str(e.number): e.chips for e in entries},
                      summary=ngettext("Chip count of %(n)d entry (%(total)s chips)",
                                       "Chip counts of %(n)d entries (%(total)s chips)", len(entries))
-                     % {"n": len(entries), "total": total})
+                     % {"n": len(entries), "total": format_number(total, get_language() or "pt-br")})
     return entries
 
 

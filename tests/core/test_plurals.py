@@ -88,10 +88,10 @@ def test_seat_draw_summary_counts_players_and_tables_apart(language, players, ex
 @pytest.mark.parametrize(
     ("language", "counted", "expected"),
     [
-        ("en", 1, "Chip count of 1 entry (25000 chips)"),
-        ("en", 3, "Chip counts of 3 entries (75000 chips)"),
-        ("pt-br", 1, "Contagem de fichas de 1 inscrição (25000 fichas)"),
-        ("pt-br", 3, "Contagem de fichas de 3 inscrições (75000 fichas)"),
+        ("en", 1, "Chip count of 1 entry (25,000 chips)"),
+        ("en", 3, "Chip counts of 3 entries (75,000 chips)"),
+        ("pt-br", 1, "Contagem de fichas de 1 inscrição (25.000 fichas)"),
+        ("pt-br", 3, "Contagem de fichas de 3 inscrições (75.000 fichas)"),
     ],
 )
 def test_chip_count_summary(language, counted, expected):
