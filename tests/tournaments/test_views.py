@@ -126,6 +126,18 @@ def test_bust_by_table_and_seat_shows_the_place(client_as, closed):
     assert 'data-testid="bust-done"' in html and 'data-testid="place">20º' in html
 
 
+def test_bust_while_registration_is_open_says_when_the_place_comes(client_as, seated_event, director):
+    entry = first_seated(seated_event)
+    floor = client_as("floor")
+    html = floor.post(url("eliminations", seated_event), {"bust": f"1 {entry.seat}"}, **HTMX, **EN).content.decode()
+    assert 'data-testid="place-pending"' in html and "place given when registration closes" in html
+    assert 'data-testid="place">' not in html
+    assert "place pending" in floor.get(url("event_dashboard", seated_event), **EN).content.decode()
+    services.event_registration_close(event=seated_event, actor=director)
+    dashboard = floor.get(url("event_dashboard", seated_event), **EN).content.decode()
+    assert "place pending" not in dashboard and "20º" in dashboard
+
+
 def test_several_seats_with_stacks_in_one_line(client_as, closed):
     a, b = Entry.objects.filter(event=closed, table__number=2).order_by("seat")[:2]
     client_as("floor").post(url("eliminations", closed), {"bust": f"2 {a.seat}:1000 {b.seat}:5000"}, **HTMX)
