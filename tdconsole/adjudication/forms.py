@@ -18,7 +18,7 @@ class TableSetupForm(forms.Form):
 
     seats = forms.CharField(
         label=_("Seats"), widget=forms.Textarea(attrs={"rows": 6, "autofocus": True, "spellcheck": "false"}),
-        help_text=_("One line per player: seat name stack, e.g. “3 Ana 12.500”."),
+        help_text=_("One line per player: seat name stack, e.g. “3 Ana 12,500”."),
     )
     button = forms.IntegerField(label=_("Button seat"), min_value=1, max_value=10)
     small_blind = forms.IntegerField(label=_("Small blind"), min_value=0)

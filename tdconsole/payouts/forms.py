@@ -4,6 +4,7 @@ import re
 from decimal import Decimal
 
 from django import forms
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from . import calc
@@ -49,11 +50,16 @@ def parse_table_text(text: str) -> list[Decimal]:
     return amounts
 
 
-def table_text(amounts: list[Decimal]) -> str:
+def table_text(amounts: list[Decimal], *, localized: bool = False) -> str:
+    """The edit box's text. `localized` writes amounts as the active language does when it uses
+    a decimal comma (pt-BR: "28.410,00"); a decimal point stays plain ("28410.00"), because a
+    grouped "28,410.00" would not read back."""
+    comma = localized and formats.get_format("DECIMAL_SEPARATOR") == ","
     lines = []
     for first, last, amount in calc.group_bands(amounts):
         places = str(first) if first == last else f"{first}-{last}"
-        lines.append(f"{places} {amount}")
+        shown = formats.number_format(amount, use_l10n=True, force_grouping=True) if comma else amount
+        lines.append(f"{places} {shown}")
     return "\n".join(lines)
 
 

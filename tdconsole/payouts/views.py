@@ -41,7 +41,7 @@ def _table_context(request: HttpRequest, event: Event, **extra) -> dict:
         "can_edit": can_edit,
         "settings_form": PrizeSettingsForm(instance=settings, prefix="s"),
         "addons_form": AddonsForm(prefix="a"),
-        "edit_form": TableEditForm(initial={"table": table_text(amounts)}, prefix="t"),
+        "edit_form": TableEditForm(initial={"table": table_text(amounts, localized=True)}, prefix="t"),
         "awards": awards,
         "public_link": public_url(event, "payouts:public"),
         "has_addons": bool(settings.addon_prize),

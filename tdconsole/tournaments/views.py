@@ -61,6 +61,11 @@ def _registration_open(event: Event) -> bool:
     return services.registration_is_open(event=event)
 
 
+def _tables_in_play(tables: list[dict]) -> int:
+    """Tables with someone sitting at them: an assigned table left empty is not in play."""
+    return sum(1 for t in tables if t["players"])
+
+
 # --- events ---------------------------------------------------------------------------------------
 
 
@@ -69,12 +74,14 @@ def _registration_open(event: Event) -> bool:
 def event_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     """Entries, players left, stacks, tables, and the way to every desk page of the event."""
     event = _event(slug)
+    tables = selectors.event_tables(event=event)
     context = {
         "event": event,
         "summary": selectors.event_field_summary(event=event),
         "chips": selectors.chip_summary(event=event),
         "top": selectors.top_stacks(event=event, limit=10),
-        "tables": selectors.event_tables(event=event),
+        "tables": tables,
+        "tables_in_play": _tables_in_play(tables),
         "recent": selectors.recent_eliminations(event=event, limit=8),
         "registration_open": _registration_open(event),
         "next_statuses": [s for s in Event.Status if services.event_status_can_change(current=event.status, to=s)],
@@ -314,8 +321,10 @@ def hand_for_hand(request: HttpRequest, slug: str) -> HttpResponse:
     if event.hand_for_hand:
         this_hand = [e for e in selectors.recent_eliminations(event=event, limit=50)
                      if e.hand_for_hand_round == event.hand_for_hand_round]
+    tables = selectors.event_tables(event=event)
     context = {"event": event, "error": error, "this_hand": this_hand, "links": _links(event),
-               "tables": selectors.event_tables(event=event), "summary": selectors.event_field_summary(event=event)}
+               "tables": tables, "tables_in_play": _tables_in_play(tables),
+               "summary": selectors.event_field_summary(event=event)}
     status = 400 if error and not request.htmx else 200
     template = "tournaments/hand_for_hand.html#panel" if request.htmx else "tournaments/hand_for_hand.html"
     return render(request, template, context, status=status)

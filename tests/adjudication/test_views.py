@@ -183,3 +183,15 @@ def test_the_ruling_steps_on_the_page_group_chip_counts_by_language(floor, lang,
     body = response.content.decode()
     assert pot in body and small in body
     assert "2300" not in " ".join(steps)
+
+
+def test_seat_example_writes_the_stack_the_way_the_language_does(floor):
+    """The English help showed the Brazilian "12.500"; each language now groups thousands its own way."""
+    en = floor.get(URL, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    pt = floor.get(URL, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "“3 Ana 12,500”" in en and "12.500" not in en
+    assert "“3 Ana 12.500”" in pt
+    # Both spellings read back as the same stack.
+    for stack in ("12,500", "12.500"):
+        response = setup_post(floor, seats=f"1 Ana {stack}\n4 Bruno 3000\n7 Carla 20000")
+        assert b'data-testid="hand"' in response.content

@@ -96,3 +96,23 @@ def test_director_records_the_deal_and_floor_cannot(make_event, client_as, direc
     assert client_as("director").post(url, data).status_code == 302
     deal = Deal.objects.get()
     assert sorted(s.amount for s in deal.shares.all()) == [Decimal("960.00"), Decimal("1040.00")]
+
+
+def test_edit_box_writes_amounts_the_way_the_language_does(make_event, client_as):
+    """Under pt-BR the box showed "1 28410.00" beside a hint asking for "850,00"; English showed the comma."""
+    event = make_event(entries=100, alive=40)
+    client_as("director").post(reverse("payouts:edit", args=[event.slug]),
+                               {"t-table": "1 4000,50\n2 2000\n3-5 1.000\n6-10 199,90"})
+    pt = client_as("director").get(reverse("payouts:table", args=[event.slug]),
+                                   HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "1 4.000,50\n2 2.000,00\n3-5 1.000,00\n6-10 199,90" in pt
+    assert "“19-27 850,00”" in pt
+    en = client_as("director").get(reverse("payouts:table", args=[event.slug]), **EN).content.decode()
+    assert "1 4000.50\n2 2000.00\n3-5 1000.00\n6-10 199.90" in en
+    assert "“19-27 850.00”" in en
+    # What the box shows saves back unchanged, in either language.
+    for text in ("1 4.000,50\n2 2.000,00\n3-5 1.000,00\n6-10 199,90", "1 4000.50\n2 2000.00\n3-5 1000.00\n6-10 199.90"):
+        response = client_as("director").post(reverse("payouts:edit", args=[event.slug]), {"t-table": text})
+        assert response.status_code == 302
+        assert event_payout_amounts(event=event) == [Decimal(x) for x in
+                                                     ["4000.50", "2000"] + ["1000"] * 3 + ["199.90"] * 5]

@@ -276,3 +276,36 @@ def test_dashboard_shows_the_events_own_structure(client_as, seated_event):
     html = client_as("viewer").get(url("event_dashboard", seated_event), **EN).content.decode()
     assert 'data-testid="structure"' in html
     assert html.count('<tr class="break">') == seated_event.structure.levels.filter(kind="break").count() == 1
+
+
+# --- what the desk pages say, in both languages ---------------------------------------------------
+
+def test_table_and_seat_are_abbreviated_in_the_page_language(client_as, seated_event):
+    """The registration list wrote "T1 s4" under pt-BR too; Portuguese says mesa and assento: "M1 A4"."""
+    entry = Entry.objects.filter(event=seated_event).order_by("-number").first()
+    pt = client_as("registration").get(url("registration", seated_event), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    en = client_as("registration").get(url("registration", seated_event), **EN).content.decode()
+    assert f"M{entry.table.number} A{entry.seat}" in pt
+    assert f"T{entry.table.number} s{entry.seat}" not in pt
+    assert f"T{entry.table.number} s{entry.seat}" in en
+
+
+def test_an_empty_table_assigned_to_the_event_is_not_in_play(client_as, seated_event):
+    """The dashboard and hand-for-hand counted every assigned table, even one nobody sits at."""
+    from tdconsole.seating.models import Table
+
+    Table.objects.filter(venue=seated_event.festival.venue, number=9).update(event=seated_event)
+    dashboard = client_as("floor").get(url("event_dashboard", seated_event), **EN).content.decode()
+    assert 'data-testid="tables-in-play">3<' in dashboard
+    assert 'data-table="9" class="idle"' in dashboard
+    h4h = client_as("floor").get(url("hand_for_hand", seated_event), **EN).content.decode()
+    assert "3 tables in play" in h4h
+
+
+def test_dashboard_tiles_do_not_share_a_label_in_portuguese(client_as, seated_event):
+    """"Entries" and "Registration" both came out as "Inscrições" side by side."""
+    import re
+
+    html = client_as("viewer").get(url("event_dashboard", seated_event), HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    labels = re.findall(r'<span class="label">([^<]+)</span>', html)
+    assert len(labels) == len(set(labels)), labels
