@@ -126,7 +126,7 @@ class Simulation:
 
     def __init__(self, *, entries: int, seats_per_table: int = 9, reentry_rate: float = 0.2,
                  seed: int | None = None, keep: bool = False, max_entries: int = 3,
-                 initial_share: float = 0.8, checkpoint_every: int = 250) -> None:
+                 initial_share: float = 0.8, checkpoint_every: int = 250, commit_each: bool = False) -> None:
         if entries < 2:
             raise ValueError("a tournament needs at least two entries")
         self.target = entries
@@ -134,7 +134,10 @@ class Simulation:
         self.reentry_rate = max(0.0, min(1.0, reentry_rate))
         self.seed = seed if seed is not None else secrets.randbelow(2**31)
         self.rng = random.Random(self.seed)
-        self.keep = keep
+        # Each service commits on its own, as at the desk (the event is kept). Otherwise the run is
+        # one transaction, rolled back unless kept: tidy, but PostgreSQL cannot vacuum inside it.
+        self.commit_each = commit_each
+        self.keep = keep or commit_each
         self.max_entries = max_entries if self.reentry_rate > 0 else 1
         self.initial_share = initial_share
         self.checkpoint_every = checkpoint_every
@@ -219,10 +222,14 @@ class Simulation:
         cpu_started = time.process_time()
         try:
             # Logging every SQL statement (DEBUG) would measure the logger, not the desk.
-            with override_settings(DEBUG=False), transaction.atomic():
-                self._run()
-                if not self.keep:
-                    raise _Rollback
+            with override_settings(DEBUG=False):
+                if self.commit_each:
+                    self._run()
+                else:
+                    with transaction.atomic():
+                        self._run()
+                        if not self.keep:
+                            raise _Rollback
         except _Rollback:
             pass
         self.result.kept = self.keep

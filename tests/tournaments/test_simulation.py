@@ -69,3 +69,21 @@ def test_simulator_brings_a_released_table_back_when_every_seat_is_taken(monkeyp
     assert result["tables_added"] >= 1
     assert result["invariants"]["ok"], result["invariants"]["failures"]
     assert result["entries"] == 300 and result["eliminations"] == 299
+
+
+@pytest.mark.django_db(transaction=True)
+def test_commit_each_runs_without_an_outer_transaction_and_keeps_the_event(monkeypatch):
+    from django.db import connection
+
+    seen = []
+    original = Simulation._register
+
+    def spy(self, event, player=None):
+        seen.append(connection.in_atomic_block)
+        return original(self, event, player)
+
+    monkeypatch.setattr(Simulation, "_register", spy)
+    result = Simulation(entries=20, seats_per_table=6, seed=4, commit_each=True).run()
+    assert seen and not any(seen)  # every registration ran in autocommit, committing on its own
+    assert result.kept and result.failures == []
+    assert Event.objects.get(slug=result.event_slug).status == Event.Status.FINISHED

@@ -18,6 +18,10 @@ class Command(BaseCommand):
                             help="Chance that a player busted during late registration re-enters (0 = freezeout).")
         parser.add_argument("--seed", type=int, default=None, help="Seed of the simulated floor's choices.")
         parser.add_argument("--keep", action="store_true", help="Keep the simulated event in the database.")
+        parser.add_argument("--commit-each", action="store_true",
+                            help="Commit every operation as the desk does (implies --keep; use a throwaway "
+                                 "database). Without it the run is one transaction, which PostgreSQL cannot "
+                                 "vacuum as it goes.")
         parser.add_argument("--json", action="store_true", help="Print one JSON object (the default is a summary).")
 
     def handle(self, *args, **options):
@@ -26,7 +30,8 @@ class Command(BaseCommand):
         if not 2 <= options["seats_per_table"] <= 10:
             raise CommandError("--seats-per-table must be between 2 and 10")
         simulation = Simulation(entries=options["entries"], seats_per_table=options["seats_per_table"],
-                                reentry_rate=options["reentry_rate"], seed=options["seed"], keep=options["keep"])
+                                reentry_rate=options["reentry_rate"], seed=options["seed"], keep=options["keep"],
+                                commit_each=options["commit_each"])
         result = simulation.run().as_dict()
         result["seed"] = simulation.seed
         if options["json"]:
