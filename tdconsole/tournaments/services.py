@@ -138,8 +138,11 @@ def structure_templates_load(*, directory: Path | None = None) -> list[Structure
         if existing is not None:
             loaded.append(existing)
             continue
+        # Named in the site's language (a template is data, stored once), English otherwise.
+        words = data.get("translations", {}).get(settings.LANGUAGE_CODE.lower(), {})
         loaded.append(
-            structure_create(name=data["name"], slug=data["slug"], description=data.get("description", ""),
+            structure_create(name=words.get("name", data["name"]), slug=data["slug"],
+                             description=words.get("description", data.get("description", "")),
                              rows=data["levels"], is_template=True)
         )
     return loaded

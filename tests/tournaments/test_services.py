@@ -39,6 +39,18 @@ def test_templates_load_twice_changes_nothing(db):
     assert Level.objects.count() == count and len(first) == 3
 
 
+@pytest.mark.parametrize("language,name,description_start", [
+    ("pt-br", "Regular (níveis de 40 minutos)", "Estrutura dos torneios do dia a dia: stack inicial de 30.000"),
+    ("en", "Regular (40-minute levels)", "Daily-event structure: 30,000 starting stack"),
+])
+def test_shipped_templates_are_named_in_the_sites_language(db, settings, language, name, description_start):
+    settings.LANGUAGE_CODE = language
+    loaded = {s.slug: s for s in services.structure_templates_load()}
+    assert loaded["regular-40"].name == name
+    assert loaded["regular-40"].description.startswith(description_start)
+    assert {"turbo-15", "deepstack-60"} <= set(loaded)
+
+
 def test_event_gets_its_own_copy_of_the_template(make_event, template):
     event = make_event()
     assert event.structure_id != template.pk and not event.structure.is_template
