@@ -144,6 +144,9 @@ class Event(models.Model):
     hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), default=0)
     # Set when late registration / re-entry closes: busts before it get their places then.
     registration_closed_at = models.DateTimeField(_("registration closed at"), null=True, blank=True)
+    # The highest entry number ever cancelled: numbering goes on above it, so a number printed on a
+    # receipt or seat card is never given to somebody else.
+    entry_numbers_used = models.PositiveIntegerField(_("highest cancelled entry number"), default=0)
     public_token = models.CharField(max_length=32, unique=True, default=new_public_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, ProtectedError, Q, Sum
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
@@ -420,7 +420,8 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
         try:
             # The event lock makes this clash unlikely; the constraint is the last guard (the
             # error leaves the transaction, which rolls back).
-            entry = Entry.objects.create(event=event, player=player, number=(row["last"] or 0) + 1,
+            number = max(row["last"] or 0, event.entry_numbers_used) + 1
+            entry = Entry.objects.create(event=event, player=player, number=number,
                                          attempt=row["mine"] + 1, chips=event.starting_stack)
         except IntegrityError:
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
@@ -438,6 +439,46 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
                    "table": entry.table.number if entry.table_id else None, "seat": entry.seat},
             summary=(_("Entry #%(number)d: %(name)s") if entry.attempt == 1 else
                      _("Re-entry #%(number)d: %(name)s")) % {"number": entry.number, "name": player.name},
+        )
+    return entry
+
+
+def entry_cancel(*, event: Event, entry_id: int, actor: Any) -> Entry:
+    """Cancel an entry registered by mistake (wrong player, typed twice): as if it never happened.
+
+    Only an entry still in play, and only while registration is open: busts get their places
+    when registration closes, so no place has been counted from it yet. The seat is freed,
+    the prize pool loses the buy-in, and the number is never given again. Audited with
+    everything the entry was, so the record survives the row.
+    """
+    with transaction.atomic():
+        event = _locked_event(event)
+        entry = (Entry.objects.select_for_update(of=("self",)).select_related("player", "table")
+                 .filter(event=event, pk=entry_id).first())
+        if entry is None:
+            raise RegistrationError(_("This entry no longer exists (already cancelled?)."))
+        if entry.status != Entry.Status.ALIVE:
+            raise RegistrationError(_("Entry #%(number)d is out: undo the elimination before cancelling it.")
+                                    % {"number": entry.number})
+        if event.registration_closed_at is not None:
+            raise RegistrationError(_("Registration is closed: places have been counted, so entries can no "
+                                      "longer be cancelled."))
+        before = {"number": entry.number, "attempt": entry.attempt, "player": entry.player.name,
+                  "player_id": entry.player_id, "table": entry.table.number if entry.table_id else None,
+                  "seat": entry.seat, "chips": entry.chips}
+        described = {"model": "tournaments.entry", "id": entry.pk, "label": str(entry)[:120]}
+        try:
+            entry.delete()
+        except ProtectedError:
+            raise RegistrationError(_("Entry #%(number)d is part of a deal and cannot be cancelled.")
+                                    % {"number": entry.number})
+        if entry.number > event.entry_numbers_used:
+            event.entry_numbers_used = entry.number
+            event.save(update_fields=["entry_numbers_used"])
+        audit_record(
+            actor=actor, action="entry.cancel", event=event, objects=[described], before=before,
+            summary=_("Entry #%(number)d cancelled: %(name)s") % {"number": before["number"],
+                                                                    "name": before["player"]},
         )
     return entry
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<slug:slug>/registration/", views.registration, name="registration"),
     path("events/<slug:slug>/registration/search/", views.registration_search, name="registration_search"),
     path("events/<slug:slug>/registration/close/", views.registration_close, name="registration_close"),
+    path("events/<slug:slug>/registration/<int:pk>/cancel/", views.entry_cancel, name="entry_cancel"),
     path("events/<slug:slug>/eliminations/", views.eliminations, name="eliminations"),
     path("events/<slug:slug>/eliminations/<int:pk>/undo/", views.elimination_undo, name="elimination_undo"),
     path("events/<slug:slug>/hand-for-hand/", views.hand_for_hand, name="hand_for_hand"),

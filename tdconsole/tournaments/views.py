@@ -164,6 +164,8 @@ def _registration_context(event: Event, form: RegistrationForm, entry: Entry | N
         "entry": entry,
         "error": error,
         "registration_open": _registration_open(event),
+        # Entries can be cancelled until registration closes (places are counted then).
+        "can_cancel": event.registration_closed_at is None and event.status in services.OPEN_FOR_ENTRIES,
         "summary": selectors.event_field_summary(event=event),
         "recent_entries": Entry.objects.filter(event=event).select_related("player", "table")
         .order_by("-number")[:RECENT],
@@ -198,6 +200,27 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200 if entry is not None or request.htmx else 400
     template = "tournaments/registration.html#panel" if request.htmx else "tournaments/registration.html"
     return render(request, template, context, status=status)
+
+
+@require_POST
+@role_required(REGISTRATION)
+def entry_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Cancel an entry registered by mistake (from the list of recent entries)."""
+    event = _event(slug)
+    error, cancelled = "", None
+    try:
+        cancelled = services.entry_cancel(event=event, entry_id=pk, actor=request.user)
+    except TournamentError as exc:
+        error = str(exc)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, _("Entry #%(number)d cancelled.") % {"number": cancelled.number})
+        return redirect("tournaments:registration", slug=slug)
+    context = _registration_context(event, RegistrationForm(), error=error)
+    context["cancelled"] = cancelled
+    return render(request, "tournaments/registration.html#panel", context)
 
 
 @require_GET

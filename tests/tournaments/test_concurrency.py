@@ -119,3 +119,32 @@ def test_undo_and_a_bust_elsewhere_at_once_keep_places_consistent(running, direc
     )
     assert not [r for r in results if isinstance(r, Exception)], results
     assert list(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True)) == [30]
+
+
+def test_cancelling_and_busting_the_same_entry_at_once_only_one_happens(running, director):
+    from tdconsole.audit.models import AuditEntry
+
+    for _ in range(6):
+        entry = Entry.objects.filter(event=running, table__number=1, status=Entry.Status.ALIVE).order_by("seat").first()
+        results = at_once(
+            lambda pk=entry.pk: services.entry_cancel(event=running, entry_id=pk, actor=director),
+            lambda seat=entry.seat: services.entry_eliminate(event=running, table_number=1, seat=seat,
+                                                             actor=director),
+        )
+        errors = [r for r in results if isinstance(r, TournamentError)]
+        assert len(errors) == 1, results
+        gone = not Entry.objects.filter(pk=entry.pk).exists()
+        busted = Bust.objects.filter(entry_id=entry.pk).exists()
+        assert gone != busted  # exactly one of the two
+        assert AuditEntry.entries.filter(action__in=["entry.cancel", "entry.eliminate"],
+                                         objects__contains=[{"id": entry.pk}]).count() == 1
+
+
+def test_two_staff_cancelling_the_same_entry_one_gets_a_clean_error(running, director):
+    entry = Entry.objects.filter(event=running, status=Entry.Status.ALIVE).first()
+    results = at_once(
+        lambda: services.entry_cancel(event=running, entry_id=entry.pk, actor=director),
+        lambda: services.entry_cancel(event=running, entry_id=entry.pk, actor=director),
+    )
+    assert sum(isinstance(r, TournamentError) for r in results) == 1, results
+    assert not Entry.objects.filter(pk=entry.pk).exists()

@@ -399,3 +399,60 @@ def test_hand_for_hand_busts_while_registration_is_open_are_tied_when_it_closes(
     assert set(Entry.objects.filter(pk__in=[a.pk, b.pk]).values_list("place", flat=True)) == {None}
     services.event_registration_close(event=seated_event, actor=director)
     assert set(Entry.objects.filter(pk__in=[a.pk, b.pk]).values_list("place", flat=True)) == {19}
+
+
+# --- cancelling an entry made by mistake -----------------------------------------------------------
+
+
+def test_cancelled_entry_frees_its_seat_and_its_number_is_never_given_again(seated_event, register, director):
+    from tdconsole.tournaments.selectors import event_field_summary
+
+    late = register(seated_event, "Typed Twice")
+    assert late.number == 21 and late.table_id is not None
+    table, seat = late.table_id, late.seat
+    services.entry_cancel(event=seated_event, entry_id=late.pk, actor=director)
+    assert not Entry.objects.filter(pk=late.pk).exists()
+    assert not Entry.objects.filter(table_id=table, seat=seat).exists()
+    assert event_field_summary(event=seated_event)["entries"] == 20
+    record = AuditEntry.entries.get(action="entry.cancel")
+    assert record.before["number"] == 21 and record.before["player"] == "Typed Twice"
+    assert record.before["seat"] == seat and record.actor_id == director.pk
+    again = register(seated_event, "The Right Player")
+    assert again.number == 22  # 21 was printed on a seat card: it is not reused
+
+
+def test_cancelling_a_reentry_gives_the_player_that_attempt_back(make_event, register, director):
+    from tdconsole.seating.services import seats_draw_initial
+
+    event = make_event(format=Event.Format.REENTRY, max_entries=2, tables=(4, 5))
+    first = register(event, "Rita")
+    for i in range(5):
+        register(event, f"Other {i}")
+    seats_draw_initial(event=event, actor=director)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    table, seat = seat_of(first)
+    services.entry_eliminate(event=event, table_number=table, seat=seat, actor=director)
+    wrong = services.entry_register(event=event, player=first.player, actor=director, level_position=None)
+    services.entry_cancel(event=event, entry_id=wrong.pk, actor=director)
+    right = services.entry_register(event=event, player=first.player, actor=director, level_position=None)
+    assert right.attempt == 2 and right.number == wrong.number + 1
+
+
+def test_cancel_is_refused_for_a_busted_entry_after_close_and_for_another_event(seated_event, make_event,
+                                                                                 register, director, settings):
+    settings.LANGUAGE_CODE = "en"
+    entry = Entry.objects.filter(event=seated_event, table__isnull=False).first()
+    table, seat = seat_of(entry)
+    services.entry_eliminate(event=seated_event, table_number=table, seat=seat, actor=director)
+    with pytest.raises(RegistrationError, match="undo the elimination"):
+        services.entry_cancel(event=seated_event, entry_id=entry.pk, actor=director)
+    other = make_event(tables=(10,))
+    stranger = register(other, "Elsewhere")
+    with pytest.raises(RegistrationError, match="no longer exists"):
+        services.entry_cancel(event=seated_event, entry_id=stranger.pk, actor=director)
+    alive = Entry.objects.filter(event=seated_event, status=Entry.Status.ALIVE).first()
+    services.event_registration_close(event=seated_event, actor=director)
+    with pytest.raises(RegistrationError, match="closed"):
+        services.entry_cancel(event=seated_event, entry_id=alive.pk, actor=director)
+    assert Entry.objects.filter(pk=alive.pk).exists() and Entry.objects.filter(pk=stranger.pk).exists()
+    assert not AuditEntry.entries.filter(action="entry.cancel").exists()

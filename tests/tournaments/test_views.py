@@ -86,6 +86,40 @@ def test_typing_a_name_and_enter_registers_seats_and_shows_the_seat_card(client_
     assert 'name="name" value=""' in html and "autofocus" in html and "<html" not in html
 
 
+def test_an_entry_typed_by_mistake_is_cancelled_from_the_recent_list(client_as, seated_event):
+    desk = client_as("registration")
+    desk.post(url("registration", seated_event), {"name": "Wrong Name"}, **HTMX)
+    wrong = Entry.objects.get(event=seated_event, player__name="Wrong Name")
+    page = desk.get(url("registration", seated_event), **EN).content.decode()
+    assert f'data-testid="cancel-entry-{wrong.number}"' in page and "hx-confirm=" in page
+    response = desk.post(url("entry_cancel", seated_event, pk=wrong.pk), **HTMX, **EN)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert 'data-testid="entry-cancelled"' in html and f"Entry #{wrong.number} (Wrong Name) cancelled." in html
+    assert not Entry.objects.filter(pk=wrong.pk).exists()
+    # Again (a double click): a clear message, nothing else changes.
+    again = desk.post(url("entry_cancel", seated_event, pk=wrong.pk), **HTMX, **EN).content.decode()
+    assert 'data-testid="form-error"' in again and "no longer exists" in again
+    assert Entry.objects.filter(event=seated_event).count() == 20
+
+
+@pytest.mark.parametrize("role,allowed", [("registration", True), ("director", True), ("floor", False),
+                                          ("viewer", False)])
+def test_only_registration_and_director_cancel_entries(client_as, seated_event, role, allowed):
+    entry = Entry.objects.filter(event=seated_event).first()
+    response = client_as(role).post(url("entry_cancel", seated_event, pk=entry.pk), **HTMX)
+    assert (response.status_code == 200) is allowed
+    assert Entry.objects.filter(pk=entry.pk).exists() is not allowed
+
+
+def test_no_cancel_buttons_once_registration_is_closed(client_as, closed):
+    page = client_as("registration").get(url("registration", closed)).content.decode()
+    assert 'data-testid="cancel-entry-' not in page
+    entry = Entry.objects.filter(event=closed).first()
+    response = client_as("registration").post(url("entry_cancel", closed, pk=entry.pk))
+    assert response.status_code == 302 and Entry.objects.filter(pk=entry.pk).exists()
+
+
 def test_search_as_you_type_lists_players_of_the_festival(client_as, seated_event):
     response = client_as("registration").get(url("registration_search", seated_event), {"name": "Player 0"}, **HTMX)
     assert response.status_code == 200
