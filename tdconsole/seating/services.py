@@ -467,6 +467,31 @@ def balance_moves_apply(*, event: Event, moves: Sequence[Move | dict[str, Any]],
     return moved
 
 
+def entry_move(*, event: Event, from_table: int, from_seat: int, to_table: int, to_seat: int,
+               actor: Any) -> Entry:
+    """Move one player to a seat the floor chooses: a correction (the player sat elsewhere, a move
+    made by mistake taken back) or a seat change the floor allows. Checked like a balancing move."""
+    if (from_table, from_seat) == (to_table, to_seat):
+        raise SeatingError(_("That is the seat the player already has."))
+    with transaction.atomic():
+        _lock_event(event)
+        tables = list(Table.objects.select_for_update().filter(event=event, number__in={from_table, to_table}))
+        entry_id = (Entry.objects.filter(table__event=event, table__number=from_table, seat=from_seat,
+                                         status=Entry.Status.ALIVE).values_list("pk", flat=True).first())
+        if entry_id is None:
+            raise SeatingError(_("Table %(table)s, seat %(seat)s: nobody is sitting there.")
+                               % {"table": from_table, "seat": from_seat})
+        moved = _apply_moves(event=event, tables=tables,
+                             moves=[Move(entry_id, from_table, from_seat, to_table, to_seat)])[0]
+        audit_record(
+            actor=actor, action="seat.move", event=event, objects=[moved],
+            before={"table": from_table, "seat": from_seat}, after={"table": to_table, "seat": to_seat},
+            summary=_("%(name)s moved from table %(a)s seat %(b)s to table %(c)s seat %(d)s")
+            % {"name": moved.player.name, "a": from_table, "b": from_seat, "c": to_table, "d": to_seat},
+        )
+    return moved
+
+
 def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
     """Break the next table in breaking order; its players are drawn at random into open seats.
 

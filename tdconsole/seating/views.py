@@ -104,10 +104,11 @@ def _panel_context(
 
 def _panel(
     request: HttpRequest, event: Event, *, error: str = "", notice: str = "", status: int = 200,
-    read_buttons: bool = True,
+    read_buttons: bool = True, typed_move: str = "",
 ) -> HttpResponse:
     template = "seating/balance_panel.html#panel" if request.htmx else "seating/balance_panel.html"
     context = _panel_context(request, event, error=error, notice=notice, read_buttons=read_buttons)
+    context["typed_move"] = typed_move  # a refused move comes back as it was typed
     # htmx swaps only 2xx answers by default: an error fragment goes out as 200 with the message.
     return render(request, template, context, status=200 if request.htmx else status)
 
@@ -152,6 +153,29 @@ def balance_apply(request: HttpRequest, slug: str) -> HttpResponse:
     return _after_change(
         request, event,
         ngettext("%(count)s player moved.", "%(count)s players moved.", len(moved)) % {"count": len(moved)},
+    )
+
+
+@require_POST
+@role_required(FLOOR)
+def seat_move(request: HttpRequest, slug: str) -> HttpResponse:
+    """Move one player: "3 5 7 2" is table 3 seat 5 to table 7 seat 2."""
+    event = _event(slug)
+    typed = request.POST.get("seat_move", "")
+    numbers = typed.replace(">", " ").replace("→", " ").split()
+    try:
+        if len(numbers) != 4 or not all(n.isdigit() for n in numbers):
+            raise SeatingError(_("Type the table and seat the player leaves, then the table and seat they go to: "
+                                 "3 5 7 2."))
+        a, b, c, d = (int(n) for n in numbers)
+        moved = services.entry_move(event=event, from_table=a, from_seat=b, to_table=c, to_seat=d,
+                                    actor=request.user)
+    except SeatingError as exc:
+        return _panel(request, event, error=str(exc), status=409, read_buttons=False, typed_move=typed)
+    return _after_change(
+        request, event,
+        _("%(name)s now sits at table %(table)s, seat %(seat)s.")
+        % {"name": moved.player.name, "table": moved.table.number, "seat": moved.seat},
     )
 
 

@@ -152,3 +152,23 @@ def test_a_late_seat_opening_a_spare_table_and_another_event_taking_it_never_bot
             outcomes.add("taken")
         assert not Entry.objects.filter(table=spare).exclude(event_id=spare.event_id).exists()
     assert outcomes  # at least one round ran to an outcome
+
+
+def test_two_floor_staff_moving_players_into_the_same_open_seat_one_gets_a_clean_error(floor_user):
+    for round_ in range(5):
+        event = make_event(slug=f"move{round_}", tables=2)
+        services.tables_assign(event=event, numbers=[1, 2], actor=floor_user)
+        make_entries(event, 12)
+        services.seats_draw_initial(event=event, actor=floor_user)  # 6 and 6
+        a, b = Entry.objects.filter(event=event, table__number=1).order_by("seat")[:2]
+        taken = set(Entry.objects.filter(event=event, table__number=2).values_list("seat", flat=True))
+        target = min(set(range(1, 10)) - taken)
+        def move(seat, event=event, target=target):
+            return lambda: services.entry_move(event=event, from_table=1, from_seat=seat, to_table=2,
+                                               to_seat=target, actor=floor_user)
+
+        results = run_together(move(a.seat), move(b.seat))
+        assert sum(isinstance(r, Entry) for r in results) == 1, results
+        assert sum(isinstance(r, SeatingError) for r in results) == 1, results
+        assert Entry.objects.filter(event=event, table__number=2, seat=target).count() == 1
+        assert_no_double_seat(event)

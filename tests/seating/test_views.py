@@ -230,3 +230,55 @@ def test_map_poll_answers_no_content_until_a_seat_changes(seated_event, client_a
     Entry.objects.filter(pk=a.pk).update(table=b.table, seat=b.seat)
     Entry.objects.filter(pk=b.pk).update(table=a.table, seat=a.seat)
     assert viewer.get(url("table_map", seated_event) + f"?v={new_version}", **HTMX).status_code == 200
+
+
+def free_seat(event, table):
+    taken = set(Entry.objects.filter(event=event, table__number=table).values_list("seat", flat=True))
+    return min(set(range(1, 10)) - taken)
+
+
+def test_floor_moves_one_player_by_typing_four_numbers(seated_event, client_as):
+    player = Entry.objects.filter(event=seated_event, table__number=1).order_by("seat").first()
+    to_seat = free_seat(seated_event, 2)
+    response = client_as("floor").post(url("seat_move", seated_event), {"seat_move": f"1 {player.seat} 2 {to_seat}"},
+                                       **HTMX, **EN)
+    html = response.content.decode()
+    assert response.status_code == 200 and 'data-testid="panel-notice"' in html
+    assert f"now sits at table 2, seat {to_seat}" in html
+    player.refresh_from_db()
+    assert (player.table.number, player.seat) == (2, to_seat)
+    record = AuditEntry.entries.get(action="seat.move")
+    assert record.after == {"table": 2, "seat": to_seat} and record.before["table"] == 1
+
+
+@pytest.mark.parametrize("typed,message", [
+    ("1 2 3", "Type the table and seat"),
+    ("9 1 2 1", "nobody is sitting there"),
+    ("TAKEN", "is taken"),
+    ("1 SEAT 1 SEAT", "already has"),
+    ("1 SEAT 2 10", "has no seat 10"),
+    ("1 SEAT 25 1", "does not serve this event"),
+])
+def test_a_refused_move_keeps_what_was_typed_and_changes_nothing(seated_event, client_as, typed, message):
+    first = Entry.objects.filter(event=seated_event, table__number=1).order_by("seat").first()
+    occupied = Entry.objects.filter(event=seated_event, table__number=2).order_by("seat").first()
+    typed = (f"1 {first.seat} 2 {occupied.seat}" if typed == "TAKEN" else typed.replace("SEAT", str(first.seat)))
+    before = list(Entry.objects.filter(event=seated_event).values_list("id", "table_id", "seat"))
+    response = client_as("floor").post(url("seat_move", seated_event), {"seat_move": typed}, **HTMX, **EN)
+    html = response.content.decode()
+    assert 'data-testid="panel-error"' in html and message in html, html[:2000]
+    assert f'value="{typed}"' in html
+    assert list(Entry.objects.filter(event=seated_event).values_list("id", "table_id", "seat")) == before
+    assert not AuditEntry.entries.filter(action="seat.move").exists()
+
+
+def test_only_the_floor_moves_players(seated_event, client_as):
+    player = Entry.objects.filter(event=seated_event, table__number=1).order_by("seat").first()
+    for role in ("viewer", "registration"):
+        response = client_as(role).post(url("seat_move", seated_event),
+                                        {"seat_move": f"1 {player.seat} 2 {free_seat(seated_event, 2)}"}, **HTMX)
+        assert response.status_code == 403
+    viewer_page = client_as("viewer").get(url("balance_panel", seated_event)).content.decode()
+    assert 'data-testid="move-block"' not in viewer_page
+    player.refresh_from_db()
+    assert player.table.number == 1
