@@ -117,15 +117,22 @@ def test_late_entry_after_the_draw_is_seated_at_once(seated_event, register):
     assert table in (1, 2, 3) and 1 <= seat <= 9
 
 
-def test_reentry_needs_the_previous_entry_busted(seated_event, make_event, register, director):
-    event = make_event(format=Event.Format.REENTRY, max_entries=2, tables=(4, 5))
+@pytest.fixture
+def reentry_running(make_event, register, director):
+    """A running re-entry event (two entries each) of six seated players; returns it and Rita's entry."""
     from tdconsole.seating.services import seats_draw_initial
 
+    event = make_event(format=Event.Format.REENTRY, max_entries=2, tables=(4, 5))
     first = register(event, "Rita")
     for i in range(5):
         register(event, f"Other {i}")
     seats_draw_initial(event=event, actor=director)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    return event, first
+
+
+def test_reentry_needs_the_previous_entry_busted(seated_event, reentry_running, director):
+    event, first = reentry_running
     with pytest.raises(RegistrationError):
         services.entry_register(event=event, player=first.player, actor=director, level_position=None)
     table, seat = seat_of(first)
@@ -421,15 +428,8 @@ def test_cancelled_entry_frees_its_seat_and_its_number_is_never_given_again(seat
     assert again.number == 22  # 21 was printed on a seat card: it is not reused
 
 
-def test_cancelling_a_reentry_gives_the_player_that_attempt_back(make_event, register, director):
-    from tdconsole.seating.services import seats_draw_initial
-
-    event = make_event(format=Event.Format.REENTRY, max_entries=2, tables=(4, 5))
-    first = register(event, "Rita")
-    for i in range(5):
-        register(event, f"Other {i}")
-    seats_draw_initial(event=event, actor=director)
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+def test_cancelling_a_reentry_gives_the_player_that_attempt_back(reentry_running, director):
+    event, first = reentry_running
     table, seat = seat_of(first)
     services.entry_eliminate(event=event, table_number=table, seat=seat, actor=director)
     wrong = services.entry_register(event=event, player=first.player, actor=director, level_position=None)
