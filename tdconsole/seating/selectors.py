@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from django.db.models import Count, F, Q, Sum
 
@@ -23,6 +23,37 @@ class _HasSeats(Protocol):
 def table_capacity(*, table: _HasSeats, event: Event) -> int:
     """Seats used at this table for this event: the table's seats, at most the event's seats per table."""
     return min(table.seats, event.seats_per_table)
+
+
+class TableRow(NamedTuple):
+    """One of the event's tables with the number of players sitting there (a plain row, no model)."""
+
+    pk: int
+    number: int
+    seats: int
+    break_order: int | None
+    venue_id: int
+    players: int
+
+    def as_table(self, event: Event | None = None) -> Table:
+        """A Table instance with these values (for `entry.table` and audit labels; not re-read)."""
+        return Table(pk=self.pk, venue_id=self.venue_id, number=self.number, seats=self.seats,
+                     event_id=event.pk if event is not None else None, break_order=self.break_order)
+
+
+def table_rows(*, event: Event) -> list[TableRow]:
+    """The event's tables in breaking order with their player counts (one query, no model instances).
+
+    Every seated entry is alive (a database constraint), so counting the entries at a
+    table counts its players.
+    """
+    rows = (
+        Table.objects.filter(event=event)
+        .annotate(n=Count("entries"))
+        .order_by("break_order", "number")
+        .values_list("pk", "number", "seats", "break_order", "venue_id", "n")
+    )
+    return [TableRow(*row) for row in rows]
 
 
 def event_tables(*, event: Event) -> list[Table]:
@@ -59,23 +90,17 @@ def balance_moves_suggest(*, event: Event, buttons: Mapping[int, int] | None = N
     """
     # Per-table counts decide which tables give and take players; only those tables' seats
     # are read. Two queries, and neither loads the field.
-    counted = (
-        Table.objects.filter(event=event)
-        .annotate(n=Count("entries"))
-        .filter(n__gt=0)
-        .values_list("pk", "number", "seats", "break_order", "n")
-    )
+    in_play = [r for r in table_rows(event=event) if r.players]
     light = {
-        number: TableState(number=number, capacity=min(seats, event.seats_per_table), occupied={},
-                           break_order=break_order or 0, players=n)
-        for _pk, number, seats, break_order, n in counted
+        r.number: TableState(number=r.number, capacity=table_capacity(table=r, event=event), occupied={},
+                             break_order=r.break_order or 0, players=r.players)
+        for r in in_play
     }
-    ids = {number: pk for pk, number, *_rest in counted}
     pairs = plan_pairs(list(light.values()))
     concerned = {p.from_table for p in pairs} | {p.to_table for p in pairs}
     if concerned:
+        number_of = {r.pk: r.number for r in in_play if r.number in concerned}
         seats: dict[int, dict[int, int]] = {n: {} for n in concerned}
-        number_of = {ids[n]: n for n in concerned}
         rows = Entry.objects.filter(table_id__in=list(number_of)).values_list("table_id", "seat", "id")
         for table_id, seat, entry_id in rows:
             seats[number_of[table_id]][seat] = entry_id

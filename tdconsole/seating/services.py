@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
@@ -26,7 +26,7 @@ from . import balancing
 from .balancing import Move
 from .exceptions import SeatingError
 from .models import SeatDraw, Table
-from .selectors import table_capacity
+from .selectors import TableRow, table_capacity, table_rows
 
 RANDOM = secrets.SystemRandom()
 DRAW_METHOD = "secrets.SystemRandom"
@@ -63,32 +63,6 @@ def _seated_counts(event: Event) -> dict[int, int]:
         .annotate(n=Count("id"))
     )
     return {row["table_id"]: row["n"] for row in rows}
-
-
-class TableRow(NamedTuple):
-    """One of the event's tables with the number of players sitting there (a plain row, no model)."""
-
-    pk: int
-    number: int
-    seats: int
-    break_order: int | None
-    venue_id: int
-    players: int
-
-
-def _table_rows(event: Event) -> list[TableRow]:
-    """The event's tables in breaking order with their player counts (one query, no model instances).
-
-    Every seated entry is alive (a database constraint), so counting the entries at a
-    table counts its players. Call it with the event locked.
-    """
-    rows = (
-        Table.objects.filter(event=event)
-        .annotate(n=Count("entries"))
-        .order_by("break_order", "number")
-        .values_list("pk", "number", "seats", "break_order", "venue_id", "n")
-    )
-    return [TableRow(*row) for row in rows]
 
 
 def _occupied(event: Event, table_ids: Iterable[int] | None = None) -> dict[int, set[int]]:
@@ -334,9 +308,9 @@ def entry_seat_random(*, entry: Entry, actor: Any = None, event_locked: bool = F
     with transaction.atomic():
         if not event_locked:
             _lock_event(event)
-        rows = _table_rows(event)
-        cap = event.seats_per_table
-        open_rows = [r for r in rows if r.players < min(r.seats, cap)]
+        # Called with the event locked: the counts cannot change under us.
+        rows = table_rows(event=event)
+        open_rows = [r for r in rows if r.players < table_capacity(table=r, event=event)]
         fewest = min((r.players for r in open_rows if r.players), default=None)
         chosen: TableRow | None
         if fewest is not None:
@@ -355,7 +329,7 @@ def entry_seat_random(*, entry: Entry, actor: Any = None, event_locked: bool = F
                 raise SeatingError(_("No open seat: assign tables to the event."))
             raise SeatingError(_("No open seat: assign more tables."))
         taken = _occupied(event, [chosen.pk]).get(chosen.pk, set())
-        free = [s for s in range(1, min(chosen.seats, cap) + 1) if s not in taken]
+        free = [s for s in range(1, table_capacity(table=chosen, event=event) + 1) if s not in taken]
         seat = RANDOM.choice(free)
         table = chosen
         updated = Entry.objects.filter(pk=entry.pk, table__isnull=True, status=Entry.Status.ALIVE).update(
@@ -363,8 +337,7 @@ def entry_seat_random(*, entry: Entry, actor: Any = None, event_locked: bool = F
         )
         if updated != 1:
             raise SeatingError(_("This entry changed meanwhile; reload and try again."))
-        entry.table = Table(pk=table.pk, venue_id=table.venue_id, number=table.number, seats=table.seats,
-                            event_id=event.pk, break_order=table.break_order)
+        entry.table = table.as_table(event)
         entry.seat = seat
     return entry
 
@@ -501,7 +474,7 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
     with transaction.atomic():
         _lock_event(event)
         # One row per table with its count: no model instances, whatever the number of tables.
-        in_play = [r for r in _table_rows(event) if r.players]
+        in_play = [r for r in table_rows(event=event) if r.players]
         breaking = next((r for r in in_play if r.number == int(table_number)), None)
         if breaking is None:
             raise SeatingError(_("Table %(number)s has no players of this event.") % {"number": table_number})
@@ -531,7 +504,7 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
         _write_seats(placed)
         draw = _record_draw(event=event, kind=SeatDraw.Kind.BREAK, actor=actor, tables=rest, placed=placed)
         Table.objects.filter(pk=breaking.pk).update(event=None, break_order=None)
-        broken = Table(pk=breaking.pk, venue_id=breaking.venue_id, number=breaking.number, seats=breaking.seats)
+        broken = breaking.as_table()
         audit_record(
             actor=actor,
             action="tables.break",

@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from tdconsole.audit.services import audit_record
+from tdconsole.audit.services import audit_record, describe
 from tdconsole.core.money import format_number
 from tdconsole.seating.exceptions import SeatingError
 from tdconsole.seating.models import SeatDraw, Table
@@ -466,7 +466,7 @@ def entry_cancel(*, event: Event, entry_id: int, actor: Any) -> Entry:
         before = {"number": entry.number, "attempt": entry.attempt, "player": entry.player.name,
                   "player_id": entry.player_id, "table": entry.table.number if entry.table_id else None,
                   "seat": entry.seat, "chips": entry.chips}
-        described = {"model": "tournaments.entry", "id": entry.pk, "label": str(entry)[:120]}
+        described = describe(entry)  # taken now: the row (and its pk) is about to go
         try:
             entry.delete()
         except ProtectedError:
