@@ -4,9 +4,11 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Settings read this file for any variable the environment does not set (see README "Environment").
+ENV_FILE := var/tdconsole.env
 export DJANGO_DEBUG ?= 1
 
-.PHONY: run test setup venv messages demo bench corpus loadtest lint clean
+.PHONY: run serve test setup venv messages demo bench corpus loadtest lint clean mutate
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -23,14 +25,27 @@ messages: venv
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null); } || true
 	$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
 
-setup: venv messages
+# A secret key generated once and kept, so manage.py works in any shell (and `make serve` keeps
+# its sessions across restarts). Never overwritten: delete the file to get a new key.
+$(ENV_FILE): | $(BIN)/python
+	mkdir -p $(dir $@)
+	umask 077 && printf '# Written once by make setup; variables set in the environment win.\nDJANGO_SECRET_KEY=%s\n' \
+	  "$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" > $@
+
+setup: venv messages $(ENV_FILE)
 	$(BIN)/python manage.py migrate --noinput -v 0
+	DJANGO_DEBUG=0 $(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/python manage.py rulings_sync -v 0
 	$(BIN)/python manage.py load_demo
 
 run: setup
 	@echo "Serving tdconsole on http://127.0.0.1:8000/  (Ctrl-C to stop)"
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Production on this machine: PostgreSQL, Redis, a Celery worker, gunicorn with debug off
+# (see README "Production"; the script says which variables change what).
+serve: venv messages $(ENV_FILE)
+	bash .ci/serve
 
 test: venv messages
 	@bash .ci/browser-deps
@@ -43,6 +58,7 @@ bench: setup
 	$(BIN)/python manage.py bench_rules
 	$(BIN)/python manage.py bench_seating
 	$(BIN)/python manage.py bench_payouts
+	$(BIN)/python manage.py bench_printing
 	mkdir -p var && rm -f var/bench.sqlite3
 	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py migrate --noinput -v 0
 	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py simulate_event --entries 1000 --seed 1 --json
@@ -56,6 +72,14 @@ loadtest: setup
 
 lint: venv
 	$(BIN)/ruff check .
+
+# Mutation testing of the pure cores (README "Mutation testing"); a command, not part of .ci/run.
+# mutmut keeps its results in mutants/ and re-runs only what changed; the pure tests look for
+# ../shared from mutants/, hence the link. MUTANTS narrows the run: MUTANTS='tdconsole.payouts.calc*'.
+mutate: venv
+	@[ -e shared ] || ln -s ../shared shared
+	set -f; $(BIN)/mutmut run --max-children $$(nproc) $(MUTANTS); status=$$?; \
+	  $(BIN)/python tests/mutation_score.py; exit $$status
 
 clean:
 	rm -rf $(VENV) db.sqlite3 var test-artifacts

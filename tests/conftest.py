@@ -5,6 +5,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase
+from hypothesis import settings as hypothesis_settings
+
+from tests.ids import ascii_id
 
 # Playwright's sync API runs an event loop in the main thread; Django refuses ORM
 # calls from such a thread unless told this is safe (it is: the loop is idle).
@@ -26,8 +30,35 @@ ROLE_USERS = {
 }
 
 
+# `make mutate` runs every test with `--hypothesis-profile=mutation` (pyproject.toml, [tool.mutmut]): the
+# same examples for every mutant (derandomized, no example database), no deadline, and no shrinking (a
+# mutant is killed by the first failing example; nobody reads the smallest one). Property tests run at
+# most MUTATION_MAX_EXAMPLES examples there (their @settings ask for 30 to 300): a surviving mutant runs
+# every test that reaches it, and the full counts made a run last hours (README "Mutation testing").
+hypothesis_settings.register_profile(
+    "mutation", derandomize=True, database=None, deadline=None, print_blob=False,
+    phases=[Phase.explicit, Phase.generate],
+)
+MUTATION_MAX_EXAMPLES = 25
+
+
+def _cap_hypothesis_examples(items) -> None:
+    for item in items:
+        test = getattr(item, "obj", None)
+        current = getattr(test, "_hypothesis_internal_use_settings", None)
+        if current is None or current.max_examples <= MUTATION_MAX_EXAMPLES:
+            continue
+        test._hypothesis_internal_use_settings = hypothesis_settings(
+            current, max_examples=MUTATION_MAX_EXAMPLES, derandomize=True, database=None, deadline=None,
+            phases=[Phase.explicit, Phase.generate],
+        )
+
+
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
+
+    if hypothesis_settings.get_current_profile_name() == "mutation":
+        _cap_hypothesis_examples(items)
 
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     on_broker = not settings.CELERY_BROKER_URL.startswith("memory://")
@@ -74,6 +105,15 @@ def client_as(cast, client):
 @pytest.fixture
 def director(cast):
     return cast["director"]
+
+
+@pytest.fixture
+def in_english():
+    """Messages read in English, whatever an earlier test left active (`pytest.mark.usefixtures`)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(scope="session")
@@ -144,3 +184,11 @@ def _fast_password_hashing():
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+
+def pytest_make_parametrize_id(config, val, argname):
+    """Parameters that are text get plain ASCII ids (see tests/ids.py); others as pytest has them."""
+    if isinstance(val, str) and not (val.isascii() and val.isprintable()):
+        return ascii_id(val)
+    return None

@@ -1,24 +1,184 @@
-"""Small builders for tests across apps (plain functions, no factory library)."""
+"""The test data builders of every app (plain functions with keyword arguments, no factory library).
+
+Rows straight in the database, in bulk where a test needs a big field:
+- `make_festival` / `make_event`: a venue (with tables if asked), a festival, an event with its own
+  structure of levels;
+- `make_players` / `make_entries` / `add_field` / `seat_field`: players (with their `search_name`, as
+  the services keep it) and their entries, alive, busted and placed, seated table by table.
+Through the desk's services, as staff would:
+- `event_create_at_desk` / `register_at_desk`: an event from a structure template, players bought in;
+- `seated_at_desk`: a field registered, seated by the initial draw, the event running.
+
+The conftests' fixtures are thin wrappers that give each area its defaults.
+"""
+
+from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Any
 
-from tdconsole.tournaments.models import Event, Festival, Level, Structure, Venue
+from tdconsole.tournaments.models import Entry, Event, Festival, Level, Player, Structure, Table, Venue
+from tdconsole.tournaments.names import search_key
+
+# (kind, small blind, big blind, ante, minutes, colour-up chip)
+LevelRow = tuple[str, int, int, int, int, int | None]
 
 
-def make_event(slug: str = "main", *, levels: int = 3, **fields) -> Event:
-    venue, _ = Venue.objects.get_or_create(name="Test venue")
-    festival, _ = Festival.objects.get_or_create(slug="fest", defaults={"name": "Test festival", "venue": venue})
-    structure = Structure.objects.create(name=f"{slug} structure", slug=f"{slug}-structure", is_template=False)
-    Level.objects.bulk_create(
-        Level(structure=structure, position=i + 1, small_blind=100 * (i + 1), big_blind=200 * (i + 1),
-              ante=200 * (i + 1), minutes=20)
-        for i in range(levels)
-    )
-    defaults = {
+def simple_levels(count: int) -> list[LevelRow]:
+    """`count` playing levels of 20 minutes: 100/200 ante 200, 200/400 ante 400, ..."""
+    return [("level", 100 * i, 200 * i, 200 * i, 20, None) for i in range(1, count + 1)]
+
+
+def make_venue(name: str = "Test venue", *, tables: int = 0, seats: int = 9) -> Venue:
+    """The venue of that name (made once), with tables 1..`tables` of `seats` seats when it is new."""
+    venue, created = Venue.objects.get_or_create(name=name)
+    if created and tables:
+        Table.objects.bulk_create([Table(venue=venue, number=n, seats=seats) for n in range(1, tables + 1)])
+    return venue
+
+
+def make_festival(slug: str = "fest", *, name: str = "Test festival", venue: Venue | None = None,
+                  venue_name: str = "Test venue", tables: int = 0, seats: int = 9) -> Festival:
+    """The festival of that slug (made once), in `venue` or in the venue named `venue_name`."""
+    festival = Festival.objects.filter(slug=slug).first()
+    if festival is None:
+        venue = venue or make_venue(venue_name, tables=tables, seats=seats)
+        festival = Festival.objects.create(slug=slug, name=name, venue=venue)
+    return festival
+
+
+def make_structure(name: str, slug: str, *, levels: int | Sequence[LevelRow] = 3) -> Structure:
+    """An event's own structure: `levels` simple levels, or the rows given."""
+    structure = Structure.objects.create(name=name, slug=slug, is_template=False)
+    rows = simple_levels(levels) if isinstance(levels, int) else list(levels)
+    Level.objects.bulk_create([
+        Level(structure=structure, position=i, kind=kind, small_blind=sb, big_blind=bb, ante=ante,
+              minutes=minutes, color_up=color_up)
+        for i, (kind, sb, bb, ante, minutes, color_up) in enumerate(rows, start=1)
+    ])
+    return structure
+
+
+def make_event(slug: str = "main", *, festival: Festival | None = None, levels: int | Sequence[LevelRow] = 3,
+               structure_name: str | None = None, structure_slug: str | None = None, **fields: Any) -> Event:
+    """An event straight in the database (status as given, draft by default) with its own structure.
+
+    `festival` defaults to the shared test festival; `fields` are the Event's own (status,
+    starting_stack, seats_per_table, buy-ins...).
+    """
+    festival = festival or make_festival()
+    structure = make_structure(structure_name or f"{slug} structure", structure_slug or f"{slug}-structure",
+                               levels=levels)
+    values = {
         "festival": festival, "name": f"Event {slug}", "slug": slug, "date": datetime.date(2026, 11, 30),
         "buy_in_prize": Decimal("500.00"), "buy_in_fee": Decimal("50.00"), "starting_stack": 20000,
         "structure": structure,
-    }
-    defaults.update(fields)
-    return Event.objects.create(**defaults)
+    } | fields
+    return Event.objects.create(**values)
+
+
+def make_players(festival: Festival, names: Iterable[str]) -> list[Player]:
+    """Players of the festival in bulk, each with the `search_name` the services would give them."""
+    names = list(names)
+    players = Player.objects.bulk_create(
+        [Player(festival=festival, name=name, search_name=search_key(name)) for name in names]
+    )
+    if players and players[0].pk is None:  # a backend that does not return the new keys
+        players = list(Player.objects.filter(festival=festival).order_by("id"))[-len(names):]
+    return players
+
+
+def make_entries(event: Event, count: int, *, start: int | None = None, busted: int = 0,
+                 names: str = "Player {n:05d}") -> list[Entry]:
+    """`count` new players, one entry each numbered from `start` (next free number by default).
+
+    The first `busted` entries are busted (no place); the others alive and unseated. Names count
+    from `start` when it is given, else on from the festival's players.
+    """
+    first_name = start if start is not None else Player.objects.filter(festival=event.festival).count() + 1
+    if start is None:
+        start = Entry.objects.filter(event=event).count() + 1
+    players = make_players(event.festival, [names.format(n=n) for n in range(first_name, first_name + count)])
+    Entry.objects.bulk_create(
+        [Entry(event=event, player=p, number=start + i,
+               status=Entry.Status.BUSTED if i < busted else Entry.Status.ALIVE)
+         for i, p in enumerate(players)],
+        batch_size=500,
+    )
+    return list(Entry.objects.filter(event=event, number__gte=start).order_by("number"))
+
+
+def add_field(event: Event, entries: int, alive: int) -> list[Entry]:
+    """`entries` players and entries; the last `entries - alive` busted and placed from the bottom."""
+    players = make_players(event.festival, [f"Player {event.pk}-{i:05d}" for i in range(entries)])
+    rows = []
+    for i, player in enumerate(players):
+        is_alive = i < alive
+        rows.append(Entry(
+            event=event, player=player, number=i + 1,
+            status=Entry.Status.ALIVE if is_alive else Entry.Status.BUSTED,
+            chips=20000 if is_alive else 0, place=None if is_alive else i + 1,
+        ))
+    return Entry.objects.bulk_create(rows)
+
+
+def seat_field(event: Event, per_table: int = 9) -> None:
+    """Seat the entries still alive at new tables of the event, table by table, in entry order."""
+    alive = list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number"))
+    count = (len(alive) + per_table - 1) // per_table
+    base = Table.objects.filter(venue=event.festival.venue).count()
+    tables = Table.objects.bulk_create(
+        [Table(venue=event.festival.venue, number=base + n + 1, seats=per_table, event=event) for n in range(count)]
+    )
+    for i, entry in enumerate(alive):
+        entry.table = tables[i // per_table]
+        entry.seat = i % per_table + 1
+    Entry.objects.bulk_update(alive, ["table", "seat"])
+
+
+# --- through the desk's services ------------------------------------------------------------------
+
+def event_create_at_desk(*, festival: Festival, template: Structure, actor: Any,
+                         status: str = Event.Status.REGISTERING, tables: Sequence[int] = (1, 2, 3),
+                         **fields: Any) -> Event:
+    """An event made as the director does: from a template, its venue tables assigned, then `status`."""
+    from tdconsole.seating.services import tables_assign
+    from tdconsole.tournaments.events import event_create
+
+    data = {
+        "name": "Event", "date": datetime.date(2026, 12, 1), "buy_in_prize": Decimal("900"),
+        "buy_in_fee": Decimal("100"), "starting_stack": 20000, "seats_per_table": 9,
+        "format": Event.Format.FREEZEOUT, "max_entries": 1, "late_registration_level": 2,
+    } | fields
+    event = event_create(festival=festival, template=template, actor=actor, **data)
+    if tables:
+        tables_assign(event=event, numbers=list(tables), actor=actor)
+    if status != Event.Status.DRAFT:
+        Event.objects.filter(pk=event.pk).update(status=status)
+        event.refresh_from_db()
+    return event
+
+
+def register_at_desk(event: Event, name: str, *, actor: Any, player: Player | None = None) -> Entry:
+    """A new player (or `player`) registered and bought in at the desk, the clock not started."""
+    from tdconsole.seating.registration import entry_register_seated
+    from tdconsole.tournaments.players import player_register
+
+    if player is None:
+        player = player_register(festival=event.festival, name=name, actor=actor)
+    return entry_register_seated(event=event, player=player, actor=actor, level_position=None)
+
+
+def seated_at_desk(event: Event, players: int, *, actor: Any, names: str = "Player {n:02d}") -> Event:
+    """`players` new players registered at the desk ("Player 00", ...), seated by the initial draw over
+    the event's tables, then the event marked running (registration stays as the event had it)."""
+    from tdconsole.seating.services import seats_draw_initial
+
+    for n in range(players):
+        register_at_desk(event, names.format(n=n), actor=actor)
+    seats_draw_initial(event=event, actor=actor)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    event.refresh_from_db()
+    return event

@@ -1,7 +1,9 @@
 // The blind clock in the browser: counts down from the server's state and the
 // browser/server clock offset, keeps counting (and says "offline") when the
 // server cannot be reached, beeps at one minute left and at each level change
-// (WebAudio, switchable), and gives the desk its keyboard shortcuts.
+// (WebAudio, switchable), shows the time of day, the break's end, the late
+// registration countdown and the director's rotating messages, and gives the
+// desk its keyboard shortcuts.
 (function () {
   "use strict";
   var SOUND_KEY = "tdconsole.clock.sound";
@@ -55,13 +57,16 @@
     return { i: i, left: left, over: 0, finished: false };
   }
 
+  // Bound elements hidden while they have nothing to say.
+  var HIDE_EMPTY = { colour_up: true, next_at: true };
   function bind(scope, name, text) {
     var els = scope.querySelectorAll('[data-bind="' + name + '"]');
     for (var k = 0; k < els.length; k++) {
       if (els[k].textContent !== text) { els[k].textContent = text; }
-      if (name === "colour_up") { els[k].hidden = !text; }
+      if (HIDE_EMPTY[name]) { els[k].hidden = !text; }
       if (name === "time") { els[k].classList.toggle("cs-time-long", text.length > 6); }
     }
+    return els;
   }
 
   function toBreak(rows, i, left) {
@@ -73,9 +78,59 @@
     return "—";
   }
 
+  // Times of day in the event's time zone, 24-hour (21:40), whatever the TV's own settings.
+  var formatters = {};
+  function timeOfDay(ms) {
+    var zone = (state && state.time_zone) || undefined;
+    var key = zone || "";
+    if (!formatters[key]) {
+      var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+      if (zone) { options.timeZone = zone; }
+      try { formatters[key] = new Intl.DateTimeFormat(document.documentElement.lang || undefined, options); }
+      catch (e) { delete options.timeZone; formatters[key] = new Intl.DateTimeFormat(undefined, options); }
+    }
+    return formatters[key].format(new Date(ms));
+  }
+  function fill(template, value) { return (template || "").replace("{time}", value); }
+
+  // The director's lines: one at a time, each for `data-rotate-ms` (the same one on every screen).
+  function rotateMessages(scope) {
+    var box = scope.querySelector("[data-messages]");
+    if (!box) { return; }
+    var items = box.querySelectorAll("[data-message]");
+    if (!items.length) { return; }
+    var period = parseInt(box.getAttribute("data-rotate-ms"), 10) || 10000;
+    var shownIndex = Math.floor(Date.now() / period) % items.length;
+    for (var k = 0; k < items.length; k++) {
+      var hide = k !== shownIndex;
+      if (items[k].hidden !== hide) { items[k].hidden = hide; }
+    }
+  }
+
+  // Late registration: counted down like the level, from when it closes (or, paused, what is left).
+  function lateRegistration(scope) {
+    if (state.reg_left_ms === null || state.reg_left_ms === undefined) { return; }
+    var left = state.reg_ends_ms !== null && state.reg_ends_ms !== undefined && !state.paused
+      ? state.reg_ends_ms - serverNow() : state.reg_left_ms;
+    var open = left > 0;
+    var els = bind(scope, "late_reg", open ? fill(state.texts.reg_in, clockText(left)) : state.texts.reg_closed);
+    for (var k = 0; k < els.length; k++) {
+      els[k].classList.toggle("cs-banner-late-reg-open", open);
+      els[k].classList.toggle("cs-banner-late-reg-closed", !open);
+    }
+  }
+
   function tick() {
     var scope = root();
     if (!state || !scope) { return; }
+    bind(scope, "time_of_day", timeOfDay(serverNow()));
+    rotateMessages(scope);
+    // A finished event's screen stops polling (the server answers 286): no news is not offline then.
+    var over = state.event_finished || scope.querySelector("[data-event-finished]") !== null;
+    var offline = !over && Date.now() - lastOk > OFFLINE_AFTER_MS;
+    setOffline(offline);
+    if (over) { api.nextWarningAt = null; return; }
+    lateRegistration(scope);
     var now = compute();
     if (!now) { return; }
     var row = state.schedule[now.i];
@@ -89,16 +144,19 @@
       bind(scope, "colour_up", row.colour_up);
       bind(scope, "average_bb", row.average_bb);
     }
-    if (!state.paused && !now.finished) { bind(scope, "to_break", toBreak(state.schedule, now.i, now.left)); }
     var running = !state.paused && state.status !== "not_started";
+    if (running && !now.finished) { bind(scope, "to_break", toBreak(state.schedule, now.i, now.left)); }
+    // On a break: the time of day the next level starts, rounded to the minute as the server does.
+    bind(scope, "next_at", running && row.is_break && !now.finished && now.left > 0
+      ? fill(state.texts.next_at, timeOfDay(serverNow() + now.left + 30000)) : "");
     if (shown.number !== null && row.number !== shown.number) { signal("level"); }
     if (running && shown.left !== null && shown.left > 60000 && now.left <= 60000 && now.left > 0 &&
         row.number === shown.number) { signal("warning"); }
+    // When the one-minute warning of this level will sound (browser time), for the page's tests.
+    api.nextWarningAt = running && !now.finished && now.left > 60000 ? Date.now() + now.left - 60000 : null;
     shown.number = row.number;
     shown.left = now.left;
     scope.classList.toggle("is-last-minute", running && now.left > 0 && now.left <= 60000);
-    var offline = Date.now() - lastOk > OFFLINE_AFTER_MS;
-    setOffline(offline);
   }
 
   function setOffline(offline) {
@@ -108,7 +166,10 @@
     if (scope) { scope.classList.toggle("is-offline", offline); }
   }
 
-  // --- Sound (WebAudio, no files) -------------------------------------------------
+  // --- Sound (WebAudio oscillators, no files) ------------------------------------------
+  // The director enables sound once on the TV: the choice is kept in localStorage. A browser starts
+  // audio only after a user gesture on each page load, so after a reload the first click or key on
+  // the page resumes the AudioContext; until then the hint says so.
   function soundOn() {
     try { return window.localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
   }
@@ -129,25 +190,50 @@
       var Ctx = window.AudioContext || window.webkitAudioContext;
       if (!Ctx) { return null; }
       audio = new Ctx();
+      audio.onstatechange = showSoundHint;
     }
-    if (audio.state === "suspended") { audio.resume(); }
+    if (audio.state === "suspended") {
+      var resumed = audio.resume();
+      if (resumed && resumed.then) { resumed.then(showSoundHint, function () { /* still waiting for a gesture */ }); }
+    }
     return audio;
+  }
+  function audioState() { return audio ? audio.state : "none"; }
+  function showSoundHint() {
+    var hint = document.querySelector("[data-sound-hint]");
+    if (!hint) { return; }
+    var waiting = soundOn() && audioState() !== "running";
+    if (hint.hidden === waiting) { hint.hidden = !waiting; }
   }
   function signal(kind) {
     document.dispatchEvent(new CustomEvent("clock:signal", { detail: { kind: kind } }));
-    if (!soundOn() || !ensureAudio()) { return; }
+    if (soundOn()) { play(kind); }
+  }
+  function play(kind) {
+    // Never queue tones on a suspended context: they would all sound at once at the first click.
+    if (!ensureAudio() || audio.state !== "running") { return; }
     var t = audio.currentTime + 0.05;
     if (kind === "warning") {
       tone(880, t, 0.25); tone(880, t + 0.35, 0.25);
     } else {
       tone(660, t, 0.3); tone(880, t + 0.35, 0.3); tone(1320, t + 0.7, 0.6);
     }
+    api.played.push(kind);
   }
   function showSound(button) {
     var on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.textContent = on ? button.dataset.labelOn : button.dataset.labelOff;
+    showSoundHint();
   }
+  // What the screen's script knows, for the browser tests (read only).
+  var api = {
+    soundOn: soundOn,
+    audioState: audioState,
+    nextWarningAt: null,  // browser time (ms) of this level's one-minute warning; null when none is due
+    played: [],           // the signals actually sent to the speakers
+  };
+  window.tdClock = api;
 
   // --- Wiring ------------------------------------------------------------------------
   function isStateTarget(evt) {
@@ -175,7 +261,8 @@
   // Show desk errors (409 refused control, 400 bad input, 403 role) in the panel.
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var t = evt.detail.target;
-    if (t && t.id === "clock-panel" && [400, 403, 409].indexOf(evt.detail.xhr.status) >= 0) {
+    if (t && (t.id === "clock-panel" || t.id === "screen-messages") &&
+        [400, 403, 409].indexOf(evt.detail.xhr.status) >= 0) {
       evt.detail.shouldSwap = true;
       evt.detail.isError = false;
     }
@@ -198,7 +285,16 @@
       button.addEventListener("click", function () {
         try { window.localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on"); } catch (e) { /* private mode */ }
         showSound(button);
-        if (soundOn()) { ensureAudio(); signal("warning"); }
+        if (!soundOn() || !ensureAudio()) { return; }
+        // The click is the gesture the browser waits for: a short beep says the sound works.
+        if (audio.state === "running") { play("warning"); }
+        else { audio.resume().then(function () { play("warning"); }, function () { /* no audio device */ }); }
+      });
+      if (soundOn()) { ensureAudio(); }
+      showSound(button);
+      // The first gesture on the page after a reload lets the browser play again.
+      ["pointerdown", "keydown", "touchstart"].forEach(function (name) {
+        document.addEventListener(name, function () { if (soundOn()) { ensureAudio(); } }, true);
       });
     }
     var full = document.querySelector("[data-fullscreen]");

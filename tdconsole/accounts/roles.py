@@ -19,12 +19,6 @@ REGISTRATION = "Registration"
 VIEWER = "Viewer"
 
 ALL_ROLES = (DIRECTOR, FLOOR, REGISTRATION, VIEWER)
-ROLE_LABELS = {
-    DIRECTOR: _("Director"),
-    FLOOR: _("Floor"),
-    REGISTRATION: _("Registration"),
-    VIEWER: _("Viewer"),
-}
 # Roles that may read the desk (dashboards, table maps, audit trail).
 ANY_STAFF = ALL_ROLES
 

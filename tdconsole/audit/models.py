@@ -17,7 +17,10 @@ class AuditEntry(models.Model):
     actor_name = models.CharField(_("staff member"), max_length=150, blank=True)
     event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
     action = models.CharField(_("action"), max_length=64, db_index=True)
+    # The message id (English) of the summary, and its parameters: translated when read (`summary_text`).
+    # Rows without `summary_args` hold plain text and read as written.
     summary = models.CharField(_("summary"), max_length=300, blank=True)
+    summary_args = models.JSONField(null=True, blank=True)
     objects = models.JSONField(default=list, blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
@@ -32,3 +35,10 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.actor_name} {self.action}"
+
+    @property
+    def summary_text(self) -> str:
+        """The summary in the reader's (active) language."""
+        from .messages import render
+
+        return render(self.summary, self.summary_args)

@@ -4,7 +4,13 @@ from .models import AuditEntry
 
 
 def audit_entries_for_event(*, event_id: int, action: str = "", actor: str = "") -> QuerySet[AuditEntry]:
-    """An event's audit trail, newest first, optionally filtered by action and staff member."""
+    """An event's audit trail, newest first, optionally filtered by action and staff member.
+
+    A filter holding a NUL character matches nothing: no action or staff name has one, and
+    PostgreSQL refuses NUL in a query (it would answer an error, not an empty trail).
+    """
+    if "\x00" in action or "\x00" in actor:
+        return AuditEntry.entries.none()
     qs = AuditEntry.entries.filter(event_id=event_id)
     if action:
         qs = qs.filter(action=action)

@@ -8,6 +8,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, models
 
 from .exceptions import AuditOutsideTransaction
+from .messages import encode
 from .models import AuditEntry
 
 
@@ -31,9 +32,12 @@ def audit_record(
     objects: Iterable[models.Model | dict[str, Any]] = (),
     before: Any = None,
     after: Any = None,
-    summary: str = "",
+    summary: Any = "",
 ) -> AuditEntry:
     """Record one desk action. Must run inside the service's transaction.
+
+    `summary` is a lazy string or a (message, parameters) pair (see `tdconsole.audit.messages`), so
+    that each reader sees it in their own language; a plain string is stored as written.
 
     The action and its audit entry commit together or not at all: calling this
     outside `transaction.atomic()` is a programming error and raises.
@@ -44,12 +48,14 @@ def audit_record(
     actor_name = actor.get_username() if is_user else (str(actor) if actor else "system")
     refs = [o if isinstance(o, dict) else describe(o) for o in objects]
     event_id = event if isinstance(event, int) or event is None else event.pk
+    summary_id, summary_args = encode(summary)
     return AuditEntry.entries.create(
         actor=actor if is_user else None,
         actor_name=actor_name,
         event_id=event_id,
         action=action,
-        summary=summary[:300],
+        summary=summary_id[:300],
+        summary_args=summary_args,
         objects=_plain(refs),
         before=_plain(before),
         after=_plain(after),

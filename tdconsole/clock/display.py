@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import math
+from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
+from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
+from tdconsole.core.durations import clock_text
 from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event, Level
 
 from . import maths
-from .selectors import close_position
+from .selectors import close_position, late_registration_left
 
 # How many steps ahead the browser gets, so it can keep advancing while offline (hours of play).
 SCHEDULE_AHEAD = 16
-
-
-def clock_text(seconds: float) -> str:
-    """12:34, or 1:02:03 from an hour up (rounded up, as the browser shows it)."""
-    seconds = max(0, math.ceil(seconds))
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
 def _lang() -> str:
@@ -112,6 +106,38 @@ def schedule(levels: list[Level], index: int | None, average: int) -> list[dict]
     return rows
 
 
+def time_of_day(moment: datetime) -> str:
+    """21:40: the local time (the site's time zone), 24-hour, to the nearest minute (as the screen's
+    script rounds it, so the page and the script agree)."""
+    return timezone.localtime(moment + timedelta(seconds=30)).strftime("%H:%M")
+
+
+def next_level_at_text(moment: datetime) -> str:
+    return gettext("Next level at %(time)s") % {"time": time_of_day(moment)}
+
+
+def registration_closes_text(left: timedelta) -> str:
+    return gettext("Registration closes in %(time)s") % {"time": clock_text(left)}
+
+
+def screen_texts() -> dict:
+    """The sentences the script fills in by itself ({time} stands for the value), in the page's language."""
+    return {
+        "next_at": gettext("Next level at %(time)s") % {"time": "{time}"},
+        "reg_in": gettext("Registration closes in %(time)s") % {"time": "{time}"},
+        "reg_closed": gettext("Late registration closed"),
+    }
+
+
+def results_rows(awards: list, currency: str) -> list[dict]:
+    """The finishers as the screen of a finished event lists them: place, name, prize."""
+    return [{
+        "place": award.place,
+        "name": award.entry.player.name,
+        "prize": money_text(award.amount, currency) if award.amount else "",
+    } for award in awards]
+
+
 def _reentry_text(event: Event) -> str:
     return ngettext("Re-entry allowed (up to %(n)s entry)", "Re-entry allowed (up to %(n)s entries)",
                     event.max_entries) % {"n": event.max_entries}
@@ -130,7 +156,7 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
     elif prizes.get("in_the_money"):
         text = gettext("In the money")
         if prizes.get("next_pay_jump") is not None:
-            text += " · " + gettext("next pay jump %(amount)s") % {
+            text += " · " + gettext("next pay jump: +%(amount)s") % {
                 "amount": money_text(prizes["next_pay_jump"], event.currency)
             }
         out.append({"kind": "itm", "text": text})
@@ -138,10 +164,16 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
     if closes is not None:
         position = reading.position
         last_position = close_position(extra["levels"], closes)
-        is_open = position is None or (last_position is not None and position <= last_position)
+        is_open = event.registration_closed_at is None and (
+            position is None or (last_position is not None and position <= last_position))
         if is_open:
-            out.append({"kind": "late-reg-open",
-                        "text": gettext("Late registration open · closes at the end of level %(n)s") % {"n": closes}})
+            left = late_registration_left(event=event, levels=extra["levels"], reading=reading)
+            if left is not None and position is not None:
+                # Counted down by the screen's script (data-bind="late_reg"), offline too.
+                out.append({"kind": "late-reg-open", "bind": "late_reg", "text": registration_closes_text(left)})
+            else:
+                out.append({"kind": "late-reg-open", "text": gettext(
+                    "Late registration open · closes at the end of level %(n)s") % {"n": closes}})
             if event.format == Event.Format.REENTRY:
                 out.append({"kind": "reentry",
                             "text": _reentry_text(event)})
@@ -155,8 +187,14 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
     return out
 
 
-def screen_context(*, event: Event, snapshot: dict) -> dict:
-    """Everything the screen template prints, plus the data its script counts down from."""
+def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None = None,
+                   results: list | None = None) -> dict:
+    """Everything the screen template prints, plus the data its script counts down from.
+
+    `messages` are the director's lines the screen rotates through; `results` the best finishers
+    (payouts' awards), given once the event is finished: the clock then stops and the screen
+    shows the champion and the results instead.
+    """
     extra = snapshot["_extra"]
     reading: maths.Reading = extra["reading"]
     levels: list[Level] = extra["levels"]
@@ -168,6 +206,12 @@ def screen_context(*, event: Event, snapshot: dict) -> dict:
     now_ms = int(extra["now"].timestamp() * 1000)
     ends_ms = int(reading.level_ends_at.timestamp() * 1000) if reading.level_ends_at else None
     left = snapshot["seconds_left"] or 0
+    event_over = event.status == Event.Status.FINISHED
+    if event_over:
+        # The clock stops: no row to count down, nothing to beep about.
+        rows = []
+    reg_left = None if event_over else late_registration_left(event=event, levels=levels, reading=reading)
+    running = reading.status == maths.RUNNING
     data = {
         "status": snapshot["status"],
         "server_ms": now_ms,
@@ -179,15 +223,33 @@ def screen_context(*, event: Event, snapshot: dict) -> dict:
         "number": getattr(current, "number", current.position) if current else None,
         # The schedule reaches the end of the structure: past it, the last level plays on.
         "complete": extra["index"] is not None and extra["index"] + SCHEDULE_AHEAD >= len(levels),
+        "event_finished": event_over,
+        # Late registration: when it closes (server time, while running) or how long is left (paused).
+        "reg_ends_ms": (now_ms + int(reg_left.total_seconds() * 1000)) if reg_left is not None and running else None,
+        "reg_left_ms": int(reg_left.total_seconds() * 1000) if reg_left is not None else None,
+        "time_zone": timezone.get_current_timezone_name(),
+        "texts": screen_texts(),
     }
     to_break = reading.to_next_break
+    next_at = ""
+    if current is not None and current.is_break and running and reading.level_ends_at and not event_over:
+        next_at = next_level_at_text(reading.level_ends_at)
+    results_list = results_rows(results or [], event.currency) if event_over else []
+    champions = [row["name"] for row in results_list if row["place"] == 1]
     return {
+        "event_finished": event_over,
+        "champion": " · ".join(champions),
+        "results": results_list,
+        "messages": list(messages or []),
+        # The time of day as a wall clock shows it (not rounded); the script keeps it current.
+        "time_of_day": timezone.localtime(extra["now"]).strftime("%H:%M"),
+        "next_at": next_at,
         "status": snapshot["status"],
         "paused": reading.paused,
-        "time_text": ("+" + clock_text(reading.overtime.total_seconds())) if reading.finished else clock_text(left),
+        "time_text": ("+" + clock_text(reading.overtime)) if reading.finished else clock_text(left),
         "current": current,
         "row": rows[0] if rows else None,
-        "to_break_text": clock_text(to_break.total_seconds()) if to_break is not None else "",
+        "to_break_text": clock_text(to_break) if to_break is not None else "",
         "players_left": chips_text(field["players_left"]),
         "entries": chips_text(field["entries"]),
         "average": chips_text(average),

@@ -61,3 +61,28 @@ class ClockState(models.Model):
             "paused_at": self.paused_at,
             "banked_seconds": self.banked.total_seconds(),
         }
+
+
+class ScreenMessage(models.Model):
+    """A line the director writes for the projected screen ("Dinner at 22:00"); active ones rotate there."""
+
+    MAX_LENGTH = 140
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="screen_messages")
+    text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    position = models.PositiveIntegerField(_("position"))
+    active = models.BooleanField(_("shown on the screen"), default=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["event", "position"], name="clock_message_event_position")]
+        verbose_name = _("screen message")
+        verbose_name_plural = _("screen messages")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def as_dict(self) -> dict:
+        """The stored fields, for the audit trail."""
+        return {"text": self.text, "position": self.position, "active": self.active}

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-import time
+import logging
+import math
+from collections import defaultdict
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db.models import Q
 from django.utils import timezone
+from redis.exceptions import RedisError
 
+from tdconsole.core.durations import whole_seconds
 from tdconsole.tournaments.models import Event, Level
+from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
 
-from .maths import ClockTimes, Reading, Step, read
-from .models import ClockState
+from .maths import ZERO, ClockTimes, Reading, Step, read
+from .models import ClockState, ScreenMessage
+
+logger = logging.getLogger(__name__)
 
 
 def clock_structure(*, event: Event) -> list[Level]:
@@ -61,10 +70,52 @@ def clock_reading(*, event: Event, now: datetime | None = None) -> tuple[list[Le
     return levels, read(steps_of(levels), clock_times(event=event), now or timezone.now())
 
 
+def clocks_on_screens(*, now: datetime | None = None, limit: int = 100) -> list[dict]:
+    """The events whose clock a room may be showing (running, or a clock started; never finished),
+    each with what its clock shows at `now` and the level's number: {"event", "reading", "level_number"}.
+
+    Two queries however many events: the events with their festival and clock row, then all their levels.
+    """
+    events = list(
+        Event.objects.filter(Q(status=Event.Status.RUNNING) | Q(clock__level_started_at__isnull=False))
+        .exclude(status=Event.Status.FINISHED)
+        .select_related("festival", "clock")
+        .order_by("date", "name")
+        .distinct()[:limit]
+    )
+    structures: dict[int | None, list[Level]] = defaultdict(list)
+    for level in Level.objects.filter(structure_id__in={e.structure_id for e in events}).order_by("position"):
+        structures[level.structure_id].append(level)
+    now = now or timezone.now()
+    rows = []
+    for event in events:
+        levels = number_levels(structures[event.structure_id])
+        try:
+            times = event.clock.times()
+        except ClockState.DoesNotExist:
+            times = ClockTimes()
+        reading = read(steps_of(levels), times, now)
+        numbers = {lv.position: lv.number for lv in levels}
+        rows.append({"event": event, "reading": reading, "level_number": numbers.get(reading.position)})
+    return rows
+
+
 def clock_level_now(*, event: Event) -> int | None:
     """The structure position of the level (or break) being played now; None before the start."""
     levels, reading = clock_reading(event=event)
     return reading.position
+
+
+def registration_clock_level(*, event: Event) -> int | None:
+    """The clock's level position for the registration services (`level_position`: late registration
+    closes when the clock passes its level), read only while the event may still take entries.
+
+    Once registration is closed, or the event takes no entries, no service needs it: None then,
+    and the two reads are saved (every bust of the evening after the close).
+    """
+    if event.status not in OPEN_FOR_ENTRIES or event.registration_closed_at is not None:
+        return None
+    return clock_level_now(event=event)
 
 
 def level_info(level: Level | None) -> dict | None:
@@ -81,39 +132,104 @@ def level_info(level: Level | None) -> dict | None:
     }
 
 
-def whole_seconds(delta: timedelta | None) -> int | None:
-    """Seconds rounded up, so a clock shows 00:00 only once the time is really up."""
-    if delta is None:
-        return None
-    micro = delta // timedelta(microseconds=1)
-    return max(0, -(-micro // 1_000_000))
+# The parts of a snapshot that change slowly (the structure, the field, the prize summary) are
+# kept in Django's cache for CLOCK_CACHE_SECONDS: hundreds of screens poll every second, and with
+# a Redis cache every app instance shares them. The clock row itself is always read fresh, so a
+# desk control shows at once on every screen, whichever instance serves it.
+def _cache_seconds() -> int:
+    """Whole seconds (Redis keeps no less); 0 turns the cache off."""
+    return math.ceil(float(getattr(settings, "CLOCK_CACHE_SECONDS", 1.0)))
 
 
-# Per-process memory of the parts of a snapshot that change slowly (the structure, the
-# field, the prize summary), kept for CLOCK_CACHE_SECONDS. Hundreds of screens poll every
-# second; the clock row itself is always read fresh, so a desk control shows at once.
-_slow_parts: dict[int, tuple[float, list[Level], dict, dict]] = {}
+def _slow_parts_key(event: Event) -> str:
+    return f"clock:slow:{event.pk}"
 
 
-def _cache_seconds() -> float:
-    return float(getattr(settings, "CLOCK_CACHE_SECONDS", 1.0))
+def _cached(key: str, compute):
+    """`compute()`, kept under `key` for CLOCK_CACHE_SECONDS (a cache that is down only costs queries)."""
+    ttl = _cache_seconds()
+    if ttl > 0:
+        try:
+            found = cache.get(key)
+        except RedisError:
+            # A cache that is down costs a few queries, never the screen.
+            logger.warning("clock cache unreachable; reading the database", exc_info=True)
+            found = None
+        if found is not None:
+            return found
+    value = compute()
+    if ttl > 0:
+        try:
+            cache.set(key, value, ttl)
+        except RedisError:
+            logger.warning("clock cache unreachable; not kept", exc_info=True)
+    return value
 
 
 def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
-    """The structure, the field summary and the prize summary (cached briefly per process)."""
+    """The structure, the field summary and the prize summary (cached briefly, shared by instances)."""
     from tdconsole.payouts.selectors import event_prize_summary
-    ttl = _cache_seconds()
-    found = _slow_parts.get(event.pk)
-    clock = time.monotonic()
-    if ttl > 0 and found is not None and found[0] > clock:
-        return found[1], found[2], found[3]
-    prizes = event_prize_summary(event=event)
-    parts = (clock_structure(event=event), prizes["field"], prizes)
-    if ttl > 0:
-        if len(_slow_parts) > 1000:
-            _slow_parts.clear()
-        _slow_parts[event.pk] = (clock + ttl, *parts)
-    return parts
+
+    def compute() -> tuple[list[Level], dict, dict]:
+        prizes = event_prize_summary(event=event)
+        return clock_structure(event=event), prizes["field"], prizes
+
+    return _cached(_slow_parts_key(event), compute)
+
+
+def messages_key(event_id: int) -> str:
+    return f"clock:messages:{event_id}"
+
+
+def screen_messages(*, event: Event) -> list[ScreenMessage]:
+    """The event's screen messages as the desk lists them, shown or not (one query)."""
+    return list(ScreenMessage.objects.filter(event_id=event.pk).order_by("position", "id"))
+
+
+def screen_message_texts(*, event: Event) -> list[str]:
+    """The texts the screen rotates through, in order (one query, cached like the slow parts;
+    the desk's changes drop the cached copy, so they show at the next poll)."""
+    def compute() -> list[str]:
+        return list(ScreenMessage.objects.filter(event_id=event.pk, active=True)
+                    .order_by("position", "id").values_list("text", flat=True))
+
+    # A list, never None, so an event without messages is cached too ([] is falsy, hence the tuple).
+    return list(_cached(messages_key(event.pk), lambda: (compute(),))[0])
+
+
+def late_registration_left(*, event: Event, levels: list[Level], reading: Reading) -> timedelta | None:
+    """Playing time until late registration closes (the end of level `late_registration_level`).
+
+    None when there is nothing to count down: no late registration, the event takes no entries,
+    registration was closed by hand, or the clock has passed the closing level. Before the start it is
+    the whole time up to the close (the screen shows it standing still, like the level clock).
+    """
+    if (event.late_registration_level is None or event.status not in OPEN_FOR_ENTRIES
+            or event.registration_closed_at is not None):
+        return None
+    close = close_position(levels, event.late_registration_level)
+    if close is None:
+        return None
+    if reading.index is None:
+        return sum((timedelta(minutes=lv.minutes) for lv in levels if lv.position <= close), ZERO)
+    if reading.finished or reading.position is None or reading.position > close:
+        return None
+    ahead = levels[reading.index + 1:]
+    return reading.seconds_left + sum((timedelta(minutes=lv.minutes) for lv in ahead if lv.position <= close), ZERO)
+
+
+# How many finishers the screen of a finished event lists (a final table).
+RESULTS_SHOWN = 9
+
+
+def event_results(*, event: Event, limit: int = RESULTS_SHOWN) -> list:
+    """The best `limit` finishers with what each receives (payouts' awards), first place first.
+
+    A constant number of queries whatever the field: the payout amounts, the placed entries, the deal.
+    """
+    from tdconsole.payouts.selectors import event_awards
+
+    return event_awards(event=event)[:limit]
 
 
 def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:

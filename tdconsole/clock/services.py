@@ -8,8 +8,10 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core.durations import clock_text
 from tdconsole.tournaments.models import Event
 
 from . import maths
@@ -19,18 +21,12 @@ from .selectors import clock_structure, steps_of
 
 Control = Callable[[list[maths.Step], maths.ClockTimes, datetime], maths.ClockTimes]
 
-MINUTE = timedelta(minutes=1)
+# The most time a level may have left: a day is more than any level runs, and far below the dates a
+# computer can count to (a time typed with too many digits used to overflow and answer 500).
+MAX_LEFT = timedelta(hours=24)
 
 
-def mmss(left: timedelta) -> str:
-    """12:34 (or 1:02:03 past an hour) for audit summaries and the command line."""
-    total = max(0, int(left.total_seconds()))
-    hours, rest = divmod(total, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes:02d}:{seconds:02d}"
-
-
-def _apply(*, event: Event, actor: Any, action: str, control: Control, verb: str,
+def _apply(*, event: Event, actor: Any, action: str, control: Control, verb: Any,
            now: datetime | None = None) -> ClockState:
     """Lock the clock, apply `control` to the state as it is at this instant, save and audit."""
     with transaction.atomic():
@@ -49,9 +45,10 @@ def _apply(*, event: Event, actor: Any, action: str, control: Control, verb: str
         state.set_times(times)
         state.save()
         reading = maths.read(steps, times, now)
-        summary = f"Clock {verb}: position {reading.position}, {mmss(reading.seconds_left)} left"
-        if reading.paused:
-            summary += " (paused)"
+        # `verb` is a message (translated when the audit trail is read, in the reader's language).
+        params = {"what": verb, "position": reading.position, "left": clock_text(reading.seconds_left)}
+        summary = (gettext_lazy("Clock: %(what)s (position %(position)s, %(left)s left, paused)") if reading.paused
+                   else gettext_lazy("Clock: %(what)s (position %(position)s, %(left)s left)"), params)
         audit_record(
             actor=actor, action=action, event=event, objects=[state],
             before=before, after=state.as_dict(), summary=summary,
@@ -61,39 +58,47 @@ def _apply(*, event: Event, actor: Any, action: str, control: Control, verb: str
 
 def clock_start(*, event: Event, actor: Any, now: datetime | None = None) -> ClockState:
     """Start the first level."""
-    return _apply(event=event, actor=actor, action="clock.start", control=maths.start, verb="started", now=now)
+    return _apply(event=event, actor=actor, action="clock.start", control=maths.start,
+                  verb=gettext_lazy("started"), now=now)
 
 
 def clock_pause(*, event: Event, actor: Any, now: datetime | None = None) -> ClockState:
     """Stop the countdown."""
-    return _apply(event=event, actor=actor, action="clock.pause", control=maths.pause, verb="paused", now=now)
+    return _apply(event=event, actor=actor, action="clock.pause", control=maths.pause,
+                  verb=gettext_lazy("paused"), now=now)
 
 
 def clock_resume(*, event: Event, actor: Any, now: datetime | None = None) -> ClockState:
     """Restart the countdown; the paused time is banked."""
-    return _apply(event=event, actor=actor, action="clock.resume", control=maths.resume, verb="resumed", now=now)
+    return _apply(event=event, actor=actor, action="clock.resume", control=maths.resume,
+                  verb=gettext_lazy("resumed"), now=now)
 
 
 def clock_next_level(*, event: Event, actor: Any, now: datetime | None = None) -> ClockState:
     """Skip to the next level or break, with its full time."""
     return _apply(event=event, actor=actor, action="clock.next", control=maths.next_level,
-                  verb="moved to the next level", now=now)
+                  verb=gettext_lazy("moved to the next level"), now=now)
 
 
 def clock_previous_level(*, event: Event, actor: Any, now: datetime | None = None) -> ClockState:
     """Go back to the previous level or break, with its full time."""
     return _apply(event=event, actor=actor, action="clock.previous", control=maths.previous_level,
-                  verb="moved to the previous level", now=now)
+                  verb=gettext_lazy("moved to the previous level"), now=now)
 
 
 def clock_adjust(*, event: Event, actor: Any, seconds: int, now: datetime | None = None) -> ClockState:
     """Add time to the current level (remove it with a negative number; never below zero)."""
+    if abs(seconds) > MAX_LEFT.total_seconds():
+        raise ClockError("the time left cannot be more than 24 hours", code="too_long")
     delta = timedelta(seconds=seconds)
 
     def control(steps: list[maths.Step], times: maths.ClockTimes, at: datetime) -> maths.ClockTimes:
+        if times.is_started and maths.read(steps, times, at).seconds_left + delta > MAX_LEFT:
+            raise ClockError("the time left cannot be more than 24 hours", code="too_long")
         return maths.adjust(steps, times, at, delta)
 
-    verb = f"{'added' if seconds >= 0 else 'removed'} {abs(seconds)} s"
+    verb = (gettext_lazy("%(seconds)s s added") if seconds >= 0 else gettext_lazy("%(seconds)s s removed"),
+            {"seconds": abs(seconds)})
     return _apply(event=event, actor=actor, action="clock.adjust", control=control, verb=verb, now=now)
 
 
@@ -101,10 +106,12 @@ def clock_set_left(*, event: Event, actor: Any, seconds: int, now: datetime | No
     """Set the time left in the current level."""
     if seconds < 0:
         raise ClockError("the time left cannot be negative", code="negative")
+    if seconds > MAX_LEFT.total_seconds():
+        raise ClockError("the time left cannot be more than 24 hours", code="too_long")
     left = timedelta(seconds=seconds)
 
     def control(steps: list[maths.Step], times: maths.ClockTimes, at: datetime) -> maths.ClockTimes:
         return maths.set_left(steps, times, at, left)
 
     return _apply(event=event, actor=actor, action="clock.set_left", control=control,
-                  verb=f"time left set to {mmss(left)}", now=now)
+                  verb=(gettext_lazy("time left set to %(left)s"), {"left": clock_text(left)}), now=now)

@@ -6,6 +6,9 @@ app_name = "clock"
 urlpatterns = [
     path("screens/", views.screens, name="screens"),
     path("events/<slug:slug>/clock/", views.desk, name="desk"),
+    path("events/<slug:slug>/clock/messages/", views.message_add, name="message_add"),
+    path("events/<slug:slug>/clock/messages/<int:message_id>/<slug:action>/", views.message_change,
+         name="message_change"),
     path("events/<slug:slug>/clock/<slug:action>/", views.control, name="control"),
     path("events/<slug:slug>/screen/", views.screen, name="screen"),
     path("events/<slug:slug>/screen/state/", views.screen_state, name="screen_state"),

@@ -1,4 +1,5 @@
-"""Money and chip formatting in one place (Brazilian formats under pt-BR)."""
+"""Money and chip formatting in one place (Brazilian formats under pt-BR), and the one place money is
+quantized to cents (centavos)."""
 
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -6,9 +7,14 @@ CENT = Decimal("0.01")
 SYMBOLS = {"BRL": "R$", "USD": "US$", "EUR": "€"}
 
 
-def quantize_money(value: Decimal | int | str) -> Decimal:
-    """Round a money amount to cents, half up: the one place money is quantized."""
-    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
+def quantize_money(value: Decimal | int | str, rounding: str = ROUND_HALF_UP) -> Decimal:
+    """Round a money amount to cents, half up unless told otherwise: the one place money is quantized."""
+    return Decimal(value).quantize(CENT, rounding=rounding)
+
+
+def is_cents(value: Decimal) -> bool:
+    """Whether a finite amount is a whole number of cents already (quantizing would not change it)."""
+    return value == quantize_money(value)
 
 
 def _group(digits: str, sep: str) -> str:

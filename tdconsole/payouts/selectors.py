@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import F
 
+from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.selectors import event_field_summary
 
@@ -20,6 +22,13 @@ def prize_settings_of(*, event: Event) -> PrizeSettings:
     return found if found is not None else PrizeSettings(event=event)
 
 
+def addon_chips_sold(*, event: Event) -> int:
+    """Chips of the add-ons sold, 0 when none (one query): what the tournaments app's counts of the
+    chips in play are given."""
+    sold = PrizeSettings.objects.filter(event_id=event.pk).values_list("addons", "addon_chips").first()
+    return sold[0] * sold[1] if sold else 0
+
+
 def prize_pool_of(*, event: Event, entries: int, settings: PrizeSettings) -> dict:
     """Collected money, the guarantee's overlay, and the pool that is paid out."""
     collected = entries * event.buy_in_prize + settings.addons * settings.addon_prize
@@ -29,7 +38,7 @@ def prize_pool_of(*, event: Event, entries: int, settings: PrizeSettings) -> dic
         "collected": collected,
         "guarantee": guarantee,
         "overlay": overlay,
-        "prize_pool": max(collected, guarantee).quantize(calc.CENT),
+        "prize_pool": quantize_money(max(collected, guarantee)),
     }
 
 
@@ -127,6 +136,42 @@ def event_payout_amounts(*, event: Event) -> list[Decimal]:
     field = event_field_summary(event=event, addon_chips=settings.addons * settings.addon_chips)
     pool = prize_pool_of(event=event, entries=field["entries"], settings=settings)
     return default_amounts(event=event, entries=field["entries"], prize_pool=pool["prize_pool"], settings=settings)
+
+
+def deal_prizes(*, event: Event, players: int) -> list[Decimal]:
+    """What `players` players left can still win, first place first (nothing past the places paid)."""
+    amounts = event_payout_amounts(event=event)
+    return (list(amounts) + [Decimal("0")] * players)[:players]
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """The deal calculator before anything is typed: who is left, what they play for, any deal recorded."""
+
+    alive: list[Entry]  # most chips first (the last count), then by entry number
+    deal: Deal | None
+    prizes: list[Decimal]  # places 1 to len(alive)
+
+    @property
+    def too_many(self) -> bool:
+        return len(self.alive) > calc.MAX_ICM_PLAYERS
+
+    @property
+    def can_calculate(self) -> bool:
+        """A deal is still to be made, and the calculator can make it (two players or more, not too many)."""
+        return self.deal is None and len(self.alive) >= 2 and not self.too_many
+
+    def offer(self, stacks: Mapping[int, int], left_to_play: Decimal) -> calc.DealOffer:
+        """ICM and chip chop for the stacks typed, by entry id (calc.CalcError when they cannot be shared)."""
+        return calc.deal_offer([stacks[e.pk] for e in self.alive], self.prizes, left_to_play)
+
+
+def deal_preview(*, event: Event) -> DealPreview:
+    """The players left with what they play for, and the deal already recorded (a few queries)."""
+    alive = list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).select_related("player")
+                 .order_by("-chips", "number"))
+    deal = Deal.objects.filter(event=event).prefetch_related("shares__entry__player").first()
+    return DealPreview(alive=alive, deal=deal, prizes=deal_prizes(event=event, players=len(alive)))
 
 
 @dataclass(frozen=True)

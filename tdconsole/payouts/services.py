@@ -13,33 +13,42 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core.bounds import field_max
+from tdconsole.core.money import quantize_money
+from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
 
 from . import calc
-from .exceptions import DealError, PayoutTableInvalid, PayoutTableLocked
+from .exceptions import DealError, PayoutTableInvalid, PayoutTableLocked, calc_message
 from .models import Deal, DealShare, PayoutPlace, PayoutTable, PrizeSettings
-from .selectors import default_amounts, event_prize_summary, prize_settings_of
+from .selectors import deal_prizes, default_amounts, event_prize_summary, prize_settings_of
 
 SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple", "addon_prize", "addon_chips")
+# The most add-ons the counter (a PositiveIntegerField) stores on every database.
+MAX_ADDONS = field_max(PrizeSettings, "addons")
 
 PROBLEM_MESSAGES = {
-    "empty": "The table has no paid places.",
-    "not_positive": "Every paid place must pay more than zero.",
-    "not_cents": "Amounts must be whole cents.",
-    "increasing": "A place cannot pay more than the place above it.",
-    "total": "The amounts do not add up to the prize pool.",
-    "too_many_places": "The table pays more places than there are entries.",
+    "empty": gettext_lazy("The table has no paid places."),
+    "not_a_number": gettext_lazy("Every amount must be a number."),
+    "too_large": gettext_lazy("An amount is larger than the payout table can hold."),
+    "not_positive": gettext_lazy("Every paid place must pay more than zero."),
+    "not_cents": gettext_lazy("Amounts must be whole cents."),
+    "increasing": gettext_lazy("A place cannot pay more than the place above it."),
+    "total": gettext_lazy("The amounts do not add up to the prize pool."),
+    "too_many_places": gettext_lazy("The table pays more places than there are entries."),
 }
 
 
 def problem_messages(problems: Sequence[str]) -> list[str]:
-    return [_(PROBLEM_MESSAGES[p]) for p in problems]
+    return [str(PROBLEM_MESSAGES[p]) for p in problems]
 
 
-def _locked_event(event: Event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+def calc_error_text(exc: calc.CalcError) -> str:
+    """A calculator error in the user's language (one wording for the desk: `exceptions.calc_message`)."""
+    return calc_message(exc)
 
 
 def _table_state(event: Event) -> tuple[PayoutTable | None, dict]:
@@ -58,7 +67,7 @@ def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSe
     if unknown:
         raise ValueError(f"unknown prize settings: {sorted(unknown)}")
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
         before = {k: getattr(current, k) for k in fields}
         for key, value in fields.items():
@@ -67,23 +76,26 @@ def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSe
         current.save()
         audit_record(actor=actor, action="payouts.settings", event=event, objects=[current],
                      before=before, after={k: getattr(current, k) for k in fields},
-                     summary="Prize settings changed")
+                     summary=gettext_lazy("Prize settings changed"))
     return current
 
 
 def addons_record(*, event: Event, count: int, actor: Any) -> PrizeSettings:
     """Add (or, to correct a mistake, remove) add-ons sold; the pool follows."""
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
         if current.addons + count < 0:
             raise PayoutTableInvalid(_("There are not that many add-ons to remove."))
+        if current.addons + count > MAX_ADDONS:
+            raise PayoutTableInvalid(_("That is more add-ons than can be recorded."))
         before = current.addons
         current.addons += count
         current.save(update_fields=["addons"])
         audit_record(actor=actor, action="payouts.addons", event=event, objects=[current],
                      before={"addons": before}, after={"addons": current.addons},
-                     summary=f"Add-ons {before} -> {current.addons}")
+                     summary=(gettext_lazy("Add-ons: %(before)s -> %(after)s"),
+                              {"before": before, "after": current.addons}))
     return current
 
 
@@ -112,7 +124,7 @@ def _table_after(amounts: Sequence[Decimal]) -> dict:
 def payout_table_generate(*, event: Event, actor: Any) -> PayoutTable:
     """(Re)build the table from the entries, the pool and the event's settings."""
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         table, summary = _table_state(event)
         _check_unlocked(table, summary)
         settings = prize_settings_of(event=event)
@@ -125,7 +137,9 @@ def payout_table_generate(*, event: Event, actor: Any) -> PayoutTable:
                              PayoutTable.Source.GENERATED, actor)
         audit_record(actor=actor, action="payouts.table_generate", event=event, objects=[table],
                      before=before, after=_table_after(amounts),
-                     summary=f"Payout table generated: {len(amounts)} places")
+                     summary=(ngettext_lazy("Payout table generated: %(n)s place",
+                                            "Payout table generated: %(n)s places", "n"),
+                              {"n": len(amounts)}))
     return table
 
 
@@ -133,7 +147,7 @@ def payout_table_save(*, event: Event, amounts: Sequence[Decimal], actor: Any) -
     """Store a table the Director typed in; refuse it unless it adds up to the pool."""
     amounts = [Decimal(a) for a in amounts]
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         table, summary = _table_state(event)
         _check_unlocked(table, summary)
         problems = calc.table_problems(amounts, summary["prize_pool"], entries=summary["entries"])
@@ -144,14 +158,16 @@ def payout_table_save(*, event: Event, amounts: Sequence[Decimal], actor: Any) -
                              PayoutTable.Source.EDITED, actor)
         audit_record(actor=actor, action="payouts.table_edit", event=event, objects=[table],
                      before=before, after=_table_after(amounts),
-                     summary=f"Payout table edited: {len(amounts)} places")
+                     summary=(ngettext_lazy("Payout table edited: %(n)s place",
+                                            "Payout table edited: %(n)s places", "n"),
+                              {"n": len(amounts)}))
     return table
 
 
 def payout_table_lock(*, event: Event, actor: Any) -> PayoutTable:
     """Freeze the table now (the money being reached freezes it anyway)."""
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         table = PayoutTable.objects.select_for_update().filter(event=event).first()
         if table is None:
             raise PayoutTableInvalid(_("Generate or enter a payout table first."))
@@ -159,15 +175,13 @@ def payout_table_lock(*, event: Event, actor: Any) -> PayoutTable:
             table.locked_at = timezone.now()
             table.save(update_fields=["locked_at"])
             audit_record(actor=actor, action="payouts.table_lock", event=event, objects=[table],
-                         after={"locked_at": table.locked_at}, summary="Payout table locked")
+                         after={"locked_at": table.locked_at}, summary=gettext_lazy("Payout table locked"))
     return table
 
 
-def _deal_prizes(event: Event, players: int) -> list[Decimal]:
-    from .selectors import event_payout_amounts
-
-    amounts = event_payout_amounts(event=event)
-    return (list(amounts) + [Decimal("0")] * players)[:players]
+def too_many_for_a_deal(players: int) -> str:
+    return _("The deal calculator works for at most %(max)s players; %(n)s are left.") % {
+        "max": calc.MAX_ICM_PLAYERS, "n": players}
 
 
 def deal_record(
@@ -188,22 +202,25 @@ def deal_record(
     """
     if method not in Deal.Method.values:
         raise DealError(_("Unknown deal method."))
+    left_to_play = Decimal(left_to_play)
     with transaction.atomic():
-        event = _locked_event(event)
+        event = event_lock(event)
         alive = list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number"))
         if len(alive) < 2:
             raise DealError(_("A deal needs at least two players left."))
+        if len(alive) > calc.MAX_ICM_PLAYERS:
+            raise DealError(too_many_for_a_deal(len(alive)))
         if {e.pk for e in alive} != set(stacks):
             raise DealError(_("A deal must include every player still in the event, and only them."))
         if Deal.objects.filter(event=event).exists():
             raise DealError(_("A deal has already been recorded for this event."))
         ids = [e.pk for e in alive]
         chips = [int(stacks[i]) for i in ids]
-        prizes = _deal_prizes(event, len(alive))
+        prizes = deal_prizes(event=event, players=len(alive))
         try:
-            offer = calc.deal_offer(chips, prizes, Decimal(left_to_play))
+            offer = calc.deal_offer(chips, prizes, left_to_play)
         except calc.CalcError as exc:
-            raise DealError(str(exc)) from exc
+            raise DealError(calc_message(exc)) from exc
         if method == Deal.Method.ICM:
             agreed = offer.icm
         elif method == Deal.Method.CHIP_CHOP:
@@ -211,7 +228,10 @@ def deal_record(
         else:
             if amounts is None or set(amounts) != set(ids):
                 raise DealError(_("Enter an amount for every player in the deal."))
-            agreed = [Decimal(amounts[i]).quantize(calc.CENT) for i in ids]
+            agreed = [Decimal(amounts[i]) for i in ids]
+            if any(not a.is_finite() or abs(a) > calc.MAX_AMOUNT for a in agreed):
+                raise DealError(_("Every deal amount must be an amount in cents."))
+            agreed = [quantize_money(a) for a in agreed]
             if any(a < 0 for a in agreed):
                 raise DealError(_("Deal amounts cannot be negative."))
             if sum(agreed, Decimal(0)) != offer.distributed:
@@ -225,10 +245,11 @@ def deal_record(
         ])
         audit_record(
             actor=actor, action="payouts.deal", event=event, objects=[deal, *alive],
-            after={"method": method, "left_to_play": offer.left_to_play,
+            after={"method": method, "left_to_play": offer.left_to_play, "icm": offer.icm_method,
                    "shares": {str(e.number): {"chips": c, "amount": a} for e, c, a in zip(alive, chips, agreed,
                                                                                             strict=True)}},
-            summary=f"Deal among {len(alive)} players ({method})",
+            summary=(gettext_lazy("Deal among %(n)s players (%(method)s)"),
+                     {"n": len(alive), "method": Deal.Method(method).label}),
         )
     return deal
 

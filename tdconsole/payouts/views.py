@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -12,14 +12,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, REGISTRATION, has_role, role_required
-from tdconsole.core.public import public_event_or_404, public_url
-from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.public import public_event_or_404, public_url
 
 from . import calc, services
-from .exceptions import PayoutError
+from .exceptions import PayoutError, PayoutTableLocked, calc_message
 from .forms import AddonsForm, DealForm, PrizeSettingsForm, TableEditForm, table_text
-from .models import Deal, PayoutTable
-from .selectors import event_awards, event_payout_amounts, event_prize_summary, prize_settings_of
+from .models import PayoutTable
+from .selectors import deal_preview, event_awards, event_payout_amounts, event_prize_summary, prize_settings_of
 
 
 def _event(slug: str) -> Event:
@@ -43,11 +43,18 @@ def _table_context(request: HttpRequest, event: Event, **extra) -> dict:
         "addons_form": AddonsForm(prefix="a"),
         "edit_form": TableEditForm(initial={"table": table_text(amounts, localized=True)}, prefix="t"),
         "awards": awards,
-        "public_link": public_url(event, "payouts:public"),
+        "public_link": public_url(event, "payouts:public", request=request),
         "has_addons": bool(settings.addon_prize),
     }
     context.update(extra)
     return context
+
+
+def _refused(request: HttpRequest, event: Event, exc: PayoutError, **extra) -> HttpResponse:
+    """The table page with the refusal's message: 409 when the table is final, 400 otherwise."""
+    messages.error(request, str(exc))
+    status = 409 if isinstance(exc, PayoutTableLocked) else 400
+    return render(request, "payouts/table.html", _table_context(request, event, **extra), status=status)
 
 
 @role_required(*ANY_STAFF)
@@ -62,11 +69,11 @@ def table_generate(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     try:
         table = services.payout_table_generate(event=event, actor=request.user)
-        places = table.places.count()
-        messages.success(request, ngettext("Payout table generated: %(n)s place.",
-                                           "Payout table generated: %(n)s places.", places) % {"n": places})
     except PayoutError as exc:
-        messages.error(request, str(exc))
+        return _refused(request, event, exc)
+    places = table.places.count()
+    messages.success(request, ngettext("Payout table generated: %(n)s place.",
+                                       "Payout table generated: %(n)s places.", places) % {"n": places})
     return redirect("payouts:table", slug=event.slug)
 
 
@@ -93,9 +100,9 @@ def table_lock(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     try:
         services.payout_table_lock(event=event, actor=request.user)
-        messages.success(request, _("Payout table locked."))
     except PayoutError as exc:
-        messages.error(request, str(exc))
+        return _refused(request, event, exc)
+    messages.success(request, _("Payout table locked."))
     return redirect("payouts:table", slug=event.slug)
 
 
@@ -117,94 +124,80 @@ def settings_update(request: HttpRequest, slug: str) -> HttpResponse:
 def addons_add(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     form = AddonsForm(request.POST, prefix="a")
-    if form.is_valid():
-        try:
-            services.addons_record(event=event, count=form.cleaned_data["count"], actor=request.user)
-            messages.success(request, _("Add-ons recorded."))
-        except PayoutError as exc:
-            messages.error(request, str(exc))
-    else:
+    if not form.is_valid():
         messages.error(request, _("Enter a whole number of add-ons."))
+        return render(request, "payouts/table.html", _table_context(request, event, addons_form=form), status=400)
+    try:
+        services.addons_record(event=event, count=form.cleaned_data["count"], actor=request.user)
+    except PayoutError as exc:
+        return _refused(request, event, exc, addons_form=form)
+    messages.success(request, _("Add-ons recorded."))
     return redirect("payouts:table", slug=event.slug)
 
 
 # ---------------------------------------------------------------- deals
 
 
-def _stacks_from(request: HttpRequest, alive: list[Entry]) -> tuple[dict[int, int], list[str]]:
-    stacks, errors = {}, []
-    for entry in alive:
-        raw = request.POST.get(f"chips-{entry.pk}", "").replace(".", "").replace(",", "").strip()
-        if not raw.isdigit() or int(raw) <= 0:
-            errors.append(_("Enter the chips of %(name)s.") % {"name": entry.player.name})
-            continue
-        stacks[entry.pk] = int(raw)
-    return stacks, errors
-
-
-def _custom_amounts(request: HttpRequest, alive: list[Entry]) -> dict[int, Decimal]:
-    out = {}
-    for entry in alive:
-        raw = request.POST.get(f"amount-{entry.pk}", "").strip()
-        if raw:
-            try:
-                out[entry.pk] = calc.parse_amounts([raw])[0]
-            except (calc.CalcError, IndexError, InvalidOperation):
-                continue
-    return out
-
-
 @role_required(*ANY_STAFF)
 def deal_view(request: HttpRequest, slug: str) -> HttpResponse:
-    """Deal calculator: ICM and chip chop side by side; the Director records the deal agreed."""
+    """Deal calculator: ICM and chip chop side by side; the Director records the deal agreed.
+
+    Its cost is bounded: ICM is exact while that is cheap and approximated beyond
+    (calc.icm_solve), and the calculator takes at most calc.MAX_ICM_PLAYERS players.
+    """
     event = _event(slug)
-    alive = list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).select_related("player")
-                 .order_by("-chips", "number"))
-    deal = Deal.objects.filter(event=event).prefetch_related("shares__entry__player").first()
-    amounts = event_payout_amounts(event=event)
-    prizes = (list(amounts) + [Decimal("0")] * len(alive))[: len(alive)]
-    form = DealForm(request.POST or None)
-    rows, errors, offer = [], [], None
-    stacks = {e.pk: e.chips or 0 for e in alive}
-    if request.method == "POST":
-        stacks, errors = _stacks_from(request, alive)
-        if form.is_valid() and not errors and len(alive) >= 2:
+    preview = deal_preview(event=event)
+    alive = preview.alive
+    form = DealForm(request.POST or None, entries=[] if preview.too_many else alive)
+    errors, offer, status = [], None, 200
+    if request.method == "POST" and not preview.can_calculate:
+        # Nothing to calculate: the page says why (a deal recorded, too few or too many players).
+        status = 400
+    elif request.method == "POST":
+        if not form.is_valid():
+            errors, status = form.problems(), 400
+        else:
             left = form.cleaned_data["left_to_play"] or Decimal("0")
+            stacks = form.stacks()
             try:
-                offer = calc.deal_offer([stacks[e.pk] for e in alive], prizes, left)
+                offer = preview.offer(stacks, left)
             except calc.CalcError as exc:
-                errors.append(str(exc))
+                errors, status = [calc_message(exc)], 400
             if offer is not None and request.POST.get("do") == "record":
                 if not has_role(request.user, [DIRECTOR]):
-                    errors.append(_("Only the Director records a deal."))
+                    errors, status = [_("Only the Director records a deal.")], 403
                 else:
                     try:
                         services.deal_record(
                             event=event, stacks=stacks, method=form.cleaned_data["method"] or "icm",
-                            actor=request.user, left_to_play=left, amounts=_custom_amounts(request, alive),
+                            actor=request.user, left_to_play=left, amounts=form.amounts(),
                             note=form.cleaned_data["note"],
                         )
                     except PayoutError as exc:
-                        errors.append(str(exc))
+                        errors, status = [str(exc)], 400
                     else:
                         messages.success(request, _("Deal recorded."))
                         return redirect("payouts:deal", slug=event.slug)
+    rows = []
     for i, entry in enumerate(alive):
         rows.append({
             "entry": entry,
-            "chips": stacks.get(entry.pk, ""),
+            # What was typed stays as typed, so a refused value can be corrected where it is.
+            "chips": request.POST.get(f"chips-{entry.pk}", "") if request.method == "POST" else (entry.chips or ""),
             "icm": offer.icm[i] if offer else None,
             "chop": offer.chip_chop[i] if offer else None,
             "custom": request.POST.get(f"amount-{entry.pk}", ""),
         })
     context = {
-        "event": event, "rows": rows, "offer": offer, "errors": errors, "form": form, "deal": deal,
-        "prizes": prizes, "prize_total": sum(prizes, Decimal("0")),
-        "can_record": has_role(request.user, [DIRECTOR]) and deal is None,
+        "event": event, "rows": rows, "offer": offer, "errors": errors, "form": form, "deal": preview.deal,
+        "prizes": preview.prizes, "prize_total": sum(preview.prizes, Decimal("0")),
+        "can_record": has_role(request.user, [DIRECTOR]) and preview.deal is None,
+        "too_many": services.too_many_for_a_deal(len(alive)) if preview.too_many else "",
+        "approximate": offer is not None and offer.icm_method == calc.ICM_APPROXIMATE,
     }
     if request.htmx and request.POST.get("do") != "record":
-        return render(request, "payouts/deal.html#results", context)
-    return render(request, "payouts/deal.html", context)
+        return render(request, "payouts/deal.html#results", context, status=status)
+    return render(request, "payouts/deal.html", context, status=status)
 
 
 # ---------------------------------------------------------------- public

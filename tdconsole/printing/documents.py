@@ -1,4 +1,4 @@
-"""The printed sheets: payouts, receipts, seat cards, the table draw, results, the deal.
+"""The printed sheets: payouts, receipts, seat cards, the table draw, results, the deal, move slips.
 
 Each builder reads the event through selectors, draws on a `Sheet` in the language
 asked for (labels through gettext, money and numbers in that language's format) and
@@ -7,6 +7,7 @@ reports its progress as a fraction between 0 and 1.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -14,15 +15,19 @@ from typing import IO
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import ngettext, override
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from tdconsole.core.money import format_money, format_number
+from tdconsole.core.ordinals import ordinal
 from tdconsole.payouts.models import Deal
 from tdconsole.payouts.selectors import event_awards, event_payout_amounts, event_prize_summary
+from tdconsole.seating.selectors import BreakMove, TableBreak, table_break_moves
 from tdconsole.tournaments.models import Entry, Event
 
-from .pdf import BOLD, REGULAR, Progress, Sheet, fonts_register, no_progress
+from .exceptions import PrintingError
+from .pdf import BOLD, REGULAR, Progress, Sheet, draw, fit, fonts_register, no_progress, text_width, wrap
 
 RECEIPT_WIDTH = 80 * mm
 
@@ -104,7 +109,7 @@ def build_payouts(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
                     c.rect(x, y - 3, col_width - 6, row, stroke=0, fill=1)
                     c.setFillGray(0)
                 c.setFont(REGULAR, 9)
-                c.drawString(x + 4, y, format_number(index + 1, lang) + "º")
+                c.drawString(x + 4, y, ordinal(index + 1, lang))
                 c.drawRightString(x + col_width - 10, y, money(amounts[index]))
                 if index % 200 == 0:
                     progress(index / max(1, count))
@@ -131,7 +136,7 @@ def build_receipts(event: Event, out: IO[bytes] | str, lang: str, progress: Prog
             sheet.down(6)
             sheet.text(x, _("Receipt"), 13, bold=True)
             sheet.down(22)
-            place = format_number(award.place, lang) + "º"
+            place = ordinal(award.place, lang)
             if award.tied_with > 1:
                 place += " " + _("(tied, %(n)s players)") % {"n": award.tied_with}
             if award.by_deal:
@@ -143,9 +148,11 @@ def build_receipts(event: Event, out: IO[bytes] | str, lang: str, progress: Prog
                 (_("Place"), place),
                 (_("Amount"), money(award.amount)),
             ]
+            value_width = sheet.width - sheet.margin - (x + 110)
             for label, value in rows:
                 sheet.text(x, label, 9)
-                sheet.text(x + 110, value, 12, bold=label == _("Amount"))
+                # a long name wraps inside the receipt rather than running off the page
+                sheet.lines(x + 110, value, 12, value_width, max_lines=3, bold=label == _("Amount"))
                 sheet.down(18)
             sheet.down(12)
             sheet.text(x, _("I received the amount above from the tournament organisers."), 9)
@@ -212,15 +219,14 @@ def _a4_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> N
         c.setLineWidth(0.4)
         c.rect(x + 3, y + 3, width - 6, height - 6)
         c.setDash()
-        c.setFont(REGULAR, 8)
-        c.drawString(x + 12, y + height - 18, event.name)
+        draw(c, x + 12, y + height - 18, event.name, REGULAR, 8, width=width - 26)
         c.setFont(BOLD, 22)
         c.drawString(x + 12, y + height - 48, _("Table %(n)s") % {"n": card.table})
         c.drawRightString(x + width - 14, y + height - 48, _("Seat %(n)s") % {"n": card.seat})
-        c.setFont(REGULAR, 12)
-        c.drawString(x + 12, y + 34, card.name[:40])
-        c.setFont(REGULAR, 8)
-        c.drawString(x + 12, y + 18, _("Entry #%(n)s") % {"n": card.number})
+        name_lines = wrap(card.name, REGULAR, 12, width - 26, max_lines=2)
+        for k, line in enumerate(name_lines):
+            draw(c, x + 12, y + 34 + 14 * (len(name_lines) - 1 - k), line, REGULAR, 12)
+        draw(c, x + 12, y + 18, _("Entry #%(n)s") % {"n": card.number}, REGULAR, 8)
         progress((i + 1) / len(cards))
     sheet.save()
 
@@ -235,15 +241,15 @@ def _receipt_cards(event: Event, cards: list[SeatCard], out, progress: Progress)
         c.setFont(REGULAR, 9)
         c.drawString(4 * mm, height - 10 * mm, _("No player is seated."))
     for i, card in enumerate(cards):
-        c.setFont(REGULAR, 8)
-        c.drawString(4 * mm, height - 7 * mm, event.name[:40])
+        draw(c, 4 * mm, height - 7 * mm, event.name, REGULAR, 8, width=RECEIPT_WIDTH - 8 * mm)
         c.setFont(BOLD, 20)
         c.drawString(4 * mm, height - 20 * mm, _("Table %(n)s") % {"n": card.table})
         c.drawString(4 * mm, height - 31 * mm, _("Seat %(n)s") % {"n": card.seat})
-        c.setFont(REGULAR, 11)
-        c.drawString(4 * mm, height - 42 * mm, card.name[:32])
-        c.setFont(REGULAR, 8)
-        c.drawString(4 * mm, height - 50 * mm, _("Entry #%(n)s") % {"n": card.number})
+        name_lines = wrap(card.name, REGULAR, 11, RECEIPT_WIDTH - 8 * mm, max_lines=2)
+        top = height - (42 if len(name_lines) == 1 else 39.5) * mm
+        for k, line in enumerate(name_lines):
+            draw(c, 4 * mm, top - k * 13, line, REGULAR, 11)
+        draw(c, 4 * mm, height - 50 * mm, _("Entry #%(n)s") % {"n": card.number}, REGULAR, 8)
         c.showPage()
         progress((i + 1) / len(cards))
     c.save()
@@ -281,8 +287,10 @@ def build_draw(event: Event, out: IO[bytes] | str, lang: str, progress: Progress
             for card in seated:
                 c.setFont(REGULAR, 9)
                 c.drawRightString(x + 16, y, str(card.seat))
-                c.drawString(x + 24, y, card.name[:34])
-                c.drawRightString(x + col_width - 12, y, f"#{card.number}")
+                number = f"#{card.number}"
+                room = col_width - 12 - 24 - text_width(number, REGULAR, 9) - 8
+                draw(c, x + 24, y, card.name, REGULAR, 9, width=room)
+                c.drawRightString(x + col_width - 12, y, number)
                 y -= 13
             y -= 10
             progress(done / len(tables))
@@ -318,9 +326,11 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             if sheet.y < sheet.margin + 12:
                 sheet.new_page()
                 header()
-            place = format_number(award.place, lang) + "º" + ("*" if award.tied_with > 1 else "")
+            place = ordinal(award.place, lang) + ("*" if award.tied_with > 1 else "")
             sheet.text(x, place, 9)
-            sheet.text(x + 50, award.entry.player.name[:48] + (" †" if award.by_deal else ""), 9)
+            mark = " †" if award.by_deal else ""
+            name = fit(award.entry.player.name, REGULAR, 9, 330 - 50 - 8 - text_width(mark, REGULAR, 9)) + mark
+            sheet.text(x + 50, name, 9)
             sheet.text(x + 330, f"#{award.entry.number}", 9)
             sheet.text(right, money(award.amount) if award.amount else "—", 9, right=True)
             sheet.down(12.5)
@@ -369,8 +379,9 @@ def build_deal(event: Event, out: IO[bytes] | str, lang: str, progress: Progress
             sheet.text(cx, label, 9, bold=True, right=is_right)
         sheet.down(15)
         shares = list(deal.shares.all())
+        widest_chips = max((text_width(format_number(s.chips, lang), REGULAR, 9) for s in shares), default=0)
         for share in shares:
-            sheet.text(x, share.entry.player.name[:30], 9)
+            sheet.text(x, share.entry.player.name, 9, width=200 - widest_chips - 10)
             sheet.text(x + 200, format_number(share.chips, lang), 9, right=True)
             sheet.text(x + 290, money(share.icm_amount), 9, right=True)
             sheet.text(x + 380, money(share.chip_chop_amount), 9, right=True)
@@ -382,10 +393,139 @@ def build_deal(event: Event, out: IO[bytes] | str, lang: str, progress: Progress
         for share in shares:
             sheet.need(40)
             sheet.line(x, x + 300)
-            sheet.text(x + 320, share.entry.player.name[:40], 9)
+            sheet.text(x + 320, share.entry.player.name, 9, width=right - (x + 320))
             sheet.down(34)
         sheet.save()
         progress(1.0)
+
+
+# --- move slips ------------------------------------------------------------------------------------
+
+# "a4" or "receipt", then the table break (its draw's id); without it, the latest break.
+MOVE_SLIPS_VARIANT = re.compile(r"(a4|receipt)(?:-([0-9]{1,18}))?")
+
+
+def _move_slips_of(event: Event, variant: str) -> tuple[str, TableBreak | None]:
+    match = MOVE_SLIPS_VARIANT.fullmatch(variant or "a4")
+    if match is None:
+        raise PrintingError(_("Unknown format for this document."))
+    draw_id = int(match.group(2)) if match.group(2) else None
+    found = table_break_moves(event=event, draw_id=draw_id)
+    if found is None and draw_id is not None:  # a named break that is not this event's
+        raise PrintingError(_("No table break has been recorded for this event."))
+    return match.group(1), found
+
+
+def move_slips_variant(*, event: Event, variant: str) -> str:
+    """The move slips asked for, as the document records them: "<paper>-<break id>".
+
+    Naming the break keeps the slips of a break printable later, and two breaks in a
+    row never print each other's slips; without an id, the latest break is meant.
+    """
+    paper, found = _move_slips_of(event, variant)
+    if found is None:
+        raise PrintingError(_("No table break has been recorded for this event."))
+    return f"{paper}-{found.draw.pk}"
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str:
+    """`text` shortened with an ellipsis to fit `width` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _slip(c, x: float, top: float, width: float, event: Event, broken: TableBreak, move: BreakMove,
+          big: float) -> None:
+    """One player's move slip, its top-left corner at (x, top)."""
+    def line(y: float, text: str, size: float, bold: bool = False, shrink: bool = False) -> None:
+        font = BOLD if bold else REGULAR
+        if shrink:
+            # The seat to take is never cut short: it gets smaller until it fits.
+            size = max(8.0, min(size, size * width / max(1.0, stringWidth(text, font, size))))
+        c.setFont(font, size)
+        c.drawString(x, top - y, _fit(text, font, size, width))
+
+    when = formats.time_format(timezone.localtime(broken.draw.created_at), "TIME_FORMAT")
+    line(8, event.name, 7.5)
+    line(18, _("Table %(table)s broken · %(when)s") % {"table": broken.table, "when": when}, 7.5, bold=True)
+    line(34, move.name or "—", 12, bold=True)
+    line(46, _("Entry #%(n)s") % {"n": move.number}, 8)
+    line(60, _("From table %(table)s, seat %(seat)s") % {"table": move.from_table, "seat": move.from_seat}, 9)
+    line(74, _("Go to"), 8)
+    line(74 + big, _("Table %(table)s · seat %(seat)s") % {"table": move.to_table, "seat": move.to_seat}, big,
+         bold=True, shrink=True)
+
+
+def build_move_slips(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress,
+                     variant: str = "a4") -> None:
+    """The move slips of a table break: one per player, to hand over at the broken table.
+
+    Each names the player and entry, the seat left and the seat to take; ten to an A4
+    page to cut out, or one per 80 mm receipt-printer slip.
+    """
+    with override(lang):
+        fonts_register()
+        paper, broken = _move_slips_of(event, variant)
+        moves = broken.moves if broken is not None else []
+        title = _("Move slips · %(event)s") % {"event": event.name}
+        if paper == "receipt":
+            _receipt_slips(event, broken, moves, title, out, progress)
+        else:
+            _a4_slips(event, broken, moves, title, out, progress)
+        progress(1.0)
+
+
+def _a4_slips(event: Event, broken: TableBreak | None, moves: list[BreakMove], title: str, out,
+              progress: Progress) -> None:
+    subtitle = _event_line(event)
+    if broken is not None:
+        subtitle += " · " + ngettext("Table %(table)s broken: %(n)s player moves",
+                                     "Table %(table)s broken: %(n)s players move", len(moves)) % {
+            "table": broken.table, "n": len(moves)}
+    sheet = Sheet(out, title=title, subtitle=subtitle, footer=_printed_at())
+    if broken is None:
+        sheet.text(sheet.margin, _("No table break has been recorded for this event."), 11)
+    c = sheet.canvas
+    cols, rows = 2, 5
+    width = (sheet.width - 2 * sheet.margin) / cols
+    height = (sheet.y - sheet.margin) / rows
+    top = sheet.y
+    for i, move in enumerate(moves):
+        slot = i % (cols * rows)
+        if i and slot == 0:
+            sheet.new_page()
+            top = sheet.y
+        x = sheet.margin + (slot % cols) * width
+        y = top - (slot // cols) * height
+        c.setDash(3, 3)
+        c.setLineWidth(0.4)
+        c.rect(x + 3, y - height + 3, width - 6, height - 6)
+        c.setDash()
+        _slip(c, x + 12, y - 6, width - 24, event, broken, move, big=18)
+        progress((i + 1) / len(moves))
+    sheet.save()
+
+
+def _receipt_slips(event: Event, broken: TableBreak | None, moves: list[BreakMove], title: str, out,
+                   progress: Progress) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    height = 44 * mm
+    margin = 4 * mm
+    c = Canvas(out, pagesize=(RECEIPT_WIDTH, height), pageCompression=1, initialFontName=REGULAR)
+    c.setTitle(title)
+    if broken is None:
+        c.setFont(REGULAR, 8)
+        c.drawString(margin, height - 10 * mm, _fit(_("No table break has been recorded for this event."),
+                                                     REGULAR, 8, RECEIPT_WIDTH - 2 * margin))
+    for i, move in enumerate(moves):
+        _slip(c, margin, height - 2 * mm, RECEIPT_WIDTH - 2 * margin, event, broken, move, big=16)
+        c.showPage()
+        progress((i + 1) / len(moves))
+    c.save()
 
 
 BUILDERS = {
@@ -395,6 +535,7 @@ BUILDERS = {
     "draw": build_draw,
     "results": build_results,
     "deal": build_deal,
+    "moves": build_move_slips,
 }
 
 
@@ -403,6 +544,9 @@ def build(kind: str, event: Event, out: IO[bytes] | str, lang: str, progress: Pr
     """Build one document kind into `out`."""
     if kind == "seats":
         build_seats(event, out, lang, progress, variant=variant or "a4")
+        return
+    if kind == "moves":
+        build_move_slips(event, out, lang, progress, variant=variant or "a4")
         return
     BUILDERS[kind](event, out, lang, progress)
 

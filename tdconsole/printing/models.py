@@ -21,6 +21,7 @@ class Document(models.Model):
         DRAW = "draw", _("Table draw")
         RESULTS = "results", _("Final results")
         DEAL = "deal", _("Deal sheet")
+        MOVES = "moves", _("Move slips (table break)")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -33,7 +34,8 @@ class Document(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     lang = models.CharField(_("language"), max_length=7, default="pt-br")
-    variant = models.CharField(_("format"), max_length=10, blank=True)
+    # The paper ("a4", "receipt"); move slips add the table break they print: "receipt-<draw id>".
+    variant = models.CharField(_("format"), max_length=24, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     progress = models.PositiveSmallIntegerField(_("progress"), default=0)
     file = models.FileField(_("file"), upload_to=document_path, blank=True)
@@ -42,6 +44,11 @@ class Document(models.Model):
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # Delivery to the broker, kept apart from the build: a document asked for while Redis is
+    # down stays queued with `send_failed_at` set, and is sent again once the broker is back.
+    sent_at = models.DateTimeField(_("sent to the print service"), null=True, blank=True)
+    send_failed_at = models.DateTimeField(_("last failed send"), null=True, blank=True)
+    send_attempts = models.PositiveIntegerField(_("send attempts"), default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -65,6 +72,11 @@ class Document(models.Model):
     @property
     def is_pending(self) -> bool:
         return self.status in self.PENDING
+
+    @property
+    def is_unsent(self) -> bool:
+        """Still waiting, and the last attempt to hand it to the print service failed."""
+        return self.is_pending and self.send_failed_at is not None
 
     @property
     def filename(self) -> str:

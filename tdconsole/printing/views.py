@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import io
+
 from django.contrib import messages
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseStopPolling, reswap
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, has_role, role_required
+from tdconsole.adjudication.history import dispute_filename, dispute_get
+from tdconsole.adjudication.history_views import READERS as DISPUTE_READERS
+from tdconsole.adjudication.models import SavedAdjudication
 from tdconsole.tournaments.models import Event
 
+from .decision import build_decision_sheet
 from .exceptions import PrintingError
 from .models import Document
-from .services import LANGS, document_request
+from .services import LANGS, document_request, documents_resend
 
 REQUESTERS = (DIRECTOR, FLOOR, REGISTRATION)
+# Also in the row of printing/desk.html, which says it beside the document.
+UNREACHABLE = _("The print service is unreachable; the document will be built when it is back.")
 
 
 def _event(slug: str) -> Event:
@@ -55,11 +64,14 @@ def request_document(request: HttpRequest, slug: str) -> HttpResponse:
             return render(request, "printing/desk.html#error", {"message": str(exc)}, status=400)
         messages.error(request, str(exc))
         return redirect("printing:desk", slug=event.slug)
+    # The build was handed to the broker when the request committed: show how that went.
+    document.refresh_from_db()
     if request.htmx:
-        document.refresh_from_db()
         response = render(request, "printing/desk.html#row", {"event": event, "doc": document})
-        # Already on the desk (asked twice): leave the row that is there.
+        # Already on the desk (asked twice): the row that is there polls and updates itself.
         return response if created else reswap(response, "none")
+    if document.is_unsent:
+        messages.warning(request, UNREACHABLE)
     return redirect("printing:desk", slug=event.slug)
 
 
@@ -68,6 +80,9 @@ def status(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One document's row; polled while it builds, and the polling stops once it is done."""
     event = _event(slug)
     document = get_object_or_404(Document, pk=pk, event=event)
+    if document.is_pending and documents_resend(ids=[document.pk]) != (0, 0):
+        # It was due to be sent again (the broker was down, or its message was lost).
+        document.refresh_from_db()
     context = {"event": event, "doc": document}
     if document.is_pending:
         return render(request, "printing/desk.html#row", context)
@@ -83,3 +98,22 @@ def download(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raise Http404("Document not ready")
     return FileResponse(document.file.open("rb"), as_attachment=True, filename=document.filename,
                         content_type="application/pdf")
+
+
+@role_required(*DISPUTE_READERS)
+def dispute_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A saved dispute's decision sheet, in the page's language.
+
+    Built in the request, unlike the desk's documents: it is one row and one or two pages
+    (milliseconds), and the floor wants it in hand at the table, not queued behind a payout sheet.
+    """
+    try:
+        dispute = dispute_get(pk=pk)
+    except SavedAdjudication.DoesNotExist:
+        raise Http404(_("No saved dispute has this number.")) from None
+    lang = _current_lang()
+    buffer = io.BytesIO()
+    build_decision_sheet(dispute, buffer, lang)
+    buffer.seek(0)
+    filename = dispute_filename(dispute, "pdf").replace(".pdf", f"-{lang}.pdf")
+    return FileResponse(buffer, as_attachment=False, filename=filename, content_type="application/pdf")

@@ -29,8 +29,10 @@ Step by step, for a page at the desk::
 State a page may read on a :class:`Hand` (lists indexed by player): ``stack`` (chips behind),
 ``bet`` (this street), ``total`` (everything put in, uncalled chips given back), ``folded``,
 ``hole`` / ``shown`` (card tuples or None), ``mucked``, ``board``, ``history`` (the accepted action
-lines), ``uncalled`` ([(player, amount)]), ``actor`` (index or None), ``showdown`` (board complete
-and betting over), ``over`` (won by folds), ``error`` (:class:`RuleError` after ``replay``).
+lines), ``uncalled`` ([(player, amount)]: what no other player matched, antes included, given back once
+no more chips can go in), ``actor`` (index or None), ``showdown`` (board complete and betting over),
+``over`` (won by folds), ``error`` (:class:`RuleError` after ``replay``). ``repr(hand)`` is an
+expression that replays it, followed by the state it reached.
 
 Players are indexes in PHH position order (0 = p1, the first seat left of the button; heads-up
 p1 is the big blind). Chips are ints. Values are frozen dataclasses; :class:`Hand` is the only
@@ -41,6 +43,7 @@ sentences are in :mod:`tdconsole.rules.texts` in English and Brazilian Portugues
 :mod:`tdconsole.rules.corpus` replays many files (regression against ``finishing_stacks``).
 """
 
+from .button import ButtonError, NextHand, first_hand, next_hand
 from .cards import CATEGORIES, HandValue, best_hand, evaluate_score
 from .engine import Hand, IllegalAction, Options, Pot, RuleError
 from .phh import HandSpec, PHHError, hand_to_phh, parse_action, parse_phh, spec_from_mapping, spec_from_table
@@ -49,11 +52,13 @@ from .texts import RULES
 
 __all__ = [
     "CATEGORIES",
+    "ButtonError",
     "RULES",
     "Hand",
     "HandSpec",
     "HandValue",
     "IllegalAction",
+    "NextHand",
     "Options",
     "PHHError",
     "Pot",
@@ -61,7 +66,9 @@ __all__ = [
     "best_hand",
     "build_ruling",
     "evaluate_score",
+    "first_hand",
     "hand_to_phh",
+    "next_hand",
     "parse_action",
     "parse_phh",
     "ruling_text",
@@ -73,3 +80,28 @@ __all__ = [
 def adjudicate_text(text: str, lang: str = "en", *, explain: bool = True) -> dict[str, object]:
     """Parse PHH text and return its ruling (raises PHHError for an unusable file)."""
     return Hand.replay(parse_phh(text)).ruling(lang, explain=explain)
+
+
+from .floor import (  # noqa: E402  (floor language: the words at the desk, read into engine lines)
+    FloorError,
+    FloorPlayer,
+    TableState,
+    describe_action,
+    floor_labels,
+    floor_name,
+    floor_players,
+    parse_floor_action,
+    relabel,
+)
+
+__all__ += [
+    "FloorError",
+    "FloorPlayer",
+    "TableState",
+    "describe_action",
+    "floor_labels",
+    "floor_name",
+    "floor_players",
+    "parse_floor_action",
+    "relabel",
+]

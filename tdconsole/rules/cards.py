@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,16 +34,15 @@ class CardError(ValueError):
     """A card or group of cards is not written in PHH notation."""
 
 
-def is_card(text: str) -> bool:
-    """Return True when text is one card such as 'As' or 'Td'."""
-    return text in _EVAL7
-
-
 def split_cards(text: str) -> tuple[str, ...]:
     """Split 'AsKd' into ('As', 'Kd'); unknown cards '??' are kept as '??'."""
-    if len(text) % 2:
+    size = len(text)
+    if size == 4:  # hole cards, the commonest case
+        out: tuple[str, ...] = (text[:2], text[2:])
+    elif size % 2:
         raise CardError(text)
-    out = tuple(text[i : i + 2] for i in range(0, len(text), 2))
+    else:
+        out = tuple([text[i : i + 2] for i in range(0, size, 2)])
     for card in out:
         if card != "??" and card not in _EVAL7:
             raise CardError(card)
@@ -69,11 +68,6 @@ def evaluate_score(cards: Sequence[str]) -> int:
     return int(_evaluate([_EVAL7[c] for c in cards]))
 
 
-def category_of(score: int) -> str:
-    """Return the category name of a score."""
-    return CATEGORIES[score >> 24]
-
-
 def _ranks_in_order(score: int) -> list[int]:
     """Rank indexes (0 = deuce) of the five cards that play, in comparison order."""
     kind = score >> 24
@@ -96,9 +90,13 @@ def _ranks_in_order(score: int) -> list[int]:
     return [nib[0], nib[0], nib[0], nib[0], nib[1]]  # quads
 
 
-def best_hand(cards: Sequence[str]) -> HandValue:
-    """Evaluate five to seven cards and name the five that play."""
-    score = evaluate_score(cards)
+_SUIT_ORDER = {card: SUITS.index(card[1]) for card in _EVAL7}
+
+
+def best_hand(cards: Sequence[str], score: int | None = None) -> HandValue:
+    """Evaluate five to seven cards and name the five that play (``score``: theirs, when already known)."""
+    if score is None:
+        score = evaluate_score(cards)
     kind = score >> 24
     pool = list(cards)
     if kind in (5, 8):  # flush or straight flush: only the flush suit plays
@@ -108,35 +106,11 @@ def best_hand(cards: Sequence[str]) -> HandValue:
         suit = max(counts, key=lambda s: counts[s])
         pool = [c for c in pool if c[1] == suit]
     chosen: list[str] = []
+    ordered = sorted(pool, key=_SUIT_ORDER.__getitem__, reverse=True)
     for rank in _ranks_in_order(score):
         letter = RANKS[rank]
-        for c in sorted(pool, key=lambda c: SUITS.index(c[1]), reverse=True):
+        for c in ordered:
             if c[0] == letter and c not in chosen:
                 chosen.append(c)
                 break
     return HandValue(score=score, category=CATEGORIES[kind], best_five=tuple(chosen))
-
-
-def evaluations_per_second(iterations: int = 200_000) -> float:
-    """Measure raw seven-card evaluations per second of CPU time (best of three, for the benchmark)."""
-    import random
-    import time
-
-    deck = list(_EVAL7.values())
-    rng = random.Random(7)
-    hands = [rng.sample(deck, 7) for _ in range(1000)]
-    evaluate = _evaluate
-    rounds = max(1, iterations // len(hands))
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        for _ in range(rounds):
-            for h in hands:
-                evaluate(h)
-        best = min(best, time.process_time() - start)
-    return rounds * len(hands) / best if best > 0 else float("inf")
-
-
-def known(cards: Iterable[str]) -> bool:
-    """Return True when no card is the unknown '??'."""
-    return all(c != "??" for c in cards)

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import EVAL7_CARDS, best_hand, evaluate_cards
-from .phh import Action, HandSpec, parse_action
-from .texts import RULES, text
+from .phh import Action, ActionLineError, HandSpec, parse_action
+from .ruling import build_ruling
+from .texts import RULES, T, text
 
 STREET_CARDS = (3, 1, 1)
 
@@ -66,8 +67,6 @@ class RuleError:
 
     def remedy(self, lang: str) -> str | None:
         key = f"err.{self.code}.remedy"
-        from .texts import T
-
         if key not in T:
             return None
         return text(key, lang, **dict(self.params))
@@ -85,6 +84,7 @@ class IllegalAction(ValueError):
 class _Showdown:
     pots: list[Pot]
     pending: list[int] = field(default_factory=list)
+    scores: dict[int, int] = field(default_factory=dict)  # at a showdown: Hand.scores()
 
 
 def _err(code: str, rule_key: str | None, **params: Any) -> tuple[str, str | None, tuple[tuple[str, Any], ...]]:
@@ -100,7 +100,7 @@ class Hand:
 
     __slots__ = (
         "_settled", "acted", "acted_seq", "actor", "aggressor", "ante_paid", "bba", "bet", "bets_count",
-        "blind_paid", "board", "current", "dead", "error", "events", "folded", "full_level", "full_seq",
+        "blind_paid", "board", "current", "dead", "error", "events", "fold_order", "folded", "full_level", "full_seq",
         "history", "hole", "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n",
         "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
         "stack", "street", "total", "uncalled",
@@ -122,6 +122,7 @@ class Hand:
         self.mucked = [False] * n
         self.live_count = n
         self.muck_order: list[int] = []
+        self.fold_order: list[int] = []
         self.board: list[str] = []
         self.seen: set[str] = set()
         self.street = 0
@@ -143,6 +144,35 @@ class Hand:
         self.blind_paid = [0] * n
         self._settled: _Showdown | None = None
         self._post()
+
+    def __repr__(self) -> str:
+        """An expression that replays the hand, then the state it reached (for failing property tests)."""
+        spec = self.spec
+        data: dict[str, Any] = {
+            "variant": spec.variant,
+            "starting_stacks": list(spec.starting_stacks),
+            "blinds_or_straddles": list(spec.blinds_or_straddles),
+            "antes": list(spec.antes),
+        }
+        if spec.variant == "NT":
+            data["min_bet"] = spec.min_bet
+        else:
+            data.update(small_bet=spec.small_bet, big_bet=spec.big_bet, _raise_cap=spec.raise_cap)
+        if spec.mode != "tournament":
+            data["_mode"] = spec.mode
+        if spec.bba_order != "blind_first":
+            data["_bba_order"] = spec.bba_order
+        if spec.smallest_chip != 1:
+            data["_smallest_chip"] = spec.smallest_chip
+        data["actions"] = list(self.history)
+        error = f"{self.error.code} at {self.error.action_index} ({self.error.action})" if self.error else None
+        return (
+            f"Hand.replay(spec_from_mapping({data!r}))"
+            f"  # status={self.status} actor={None if self.actor is None else f'p{self.actor + 1}'}"
+            f" stack={self.stack} bet={self.bet} total={self.total} dead={self.dead}"
+            f" folded={[f'p{i + 1}' for i in range(self.n) if self.folded[i]]} board={''.join(self.board)!r}"
+            f" uncalled={[(f'p{k + 1}', amount) for k, amount in self.uncalled]} error={error}"
+        )
 
     # ------------------------------------------------------------------ set-up
     def _post(self) -> None:
@@ -219,9 +249,24 @@ class Hand:
             j += 1
         return None
 
+    def _idle_check(self, i: int) -> bool:
+        """True when player i may check although the betting is closed: a no-op, accepted.
+
+        Before the flop a blind (or straddle) who has not acted keeps his turn in hand histories written
+        by pokerkit even when everybody else folded or is all-in, so nobody could answer a raise; the
+        engine closes the betting at once and takes that recorded check as changing nothing.
+        """
+        return (
+            self.actor is None and not self.over and not self.showdown and not self.board and self.posts[i] > 0
+            and not self.acted[i] and not self.folded[i] and self.stack[i] > 0 and not self._others_can_act(i)
+        )
+
     def _others_can_act(self, i: int) -> bool:
         stack, folded = self.stack, self.folded
-        return any(k != i and not folded[k] and stack[k] > 0 for k in range(self.n))
+        for k in range(self.n):
+            if k != i and not folded[k] and stack[k] > 0:
+                return True
+        return False
 
     # ------------------------------------------------------------------ options
     def _raise_window(self, i: int) -> tuple[int | None, int | None, str, str | None, dict[str, Any]]:
@@ -306,6 +351,8 @@ class Hand:
         except ValueError:
             return action, None
         line = f"{parts[0]} cc"
+        if self.actor is None and parts[1] == "call" and self._idle_check(who):
+            return line, _err("call_without_bet", "facing_bet", player=f"p{who + 1}")
         if who != self.actor or self.actor is None:
             return line, None  # the ordinary checks report turn order
         facing = self.current - self.bet[who]
@@ -331,12 +378,14 @@ class Hand:
             parsed = parse_action(action, self.n)
         except ValueError as exc:
             raise IllegalAction(
-                RuleError(len(self.history), action, "malformed", None, (("detail", str(exc)),))
+                RuleError(len(self.history), action, "malformed", None,
+                          (("detail", exc if isinstance(exc, ActionLineError) else str(exc)),))
             ) from None
         problem = self._step(parsed)
         if problem is not None:
             code, rule, params = problem
             raise IllegalAction(RuleError(len(self.history), parsed[4], code, rule, params))
+        self.history.append(parsed[4])
 
     def can_apply(self, action: str) -> bool:
         """True when :meth:`apply` would accept the action (the hand is not changed)."""
@@ -354,12 +403,25 @@ class Hand:
         """Replay every action of the spec; stop before the first illegal one (see ``error``)."""
         hand = cls(spec)
         step = hand._step
-        for index, action in enumerate(spec.parsed):
+        parsed = spec.parsed
+        seen, hole = hand.seen, hand.hole
+        for index, action in enumerate(parsed):
+            if action[0] == "dh":  # the commonest line, as _step's own fast path takes it, without the call
+                cards = action[3]
+                if cards is not None:
+                    c0, c1 = cards
+                    if c0 != "??" and c1 != "??" and c0 != c1 and c0 not in seen and c1 not in seen:
+                        seen.add(c0)
+                        seen.add(c1)
+                        hole[action[1]] = cards
+                        continue
             problem = step(action)
             if problem is not None:
                 code, rule, params = problem
                 hand.error = RuleError(index, action[4], code, rule, params)
+                parsed = parsed[:index]
                 break
+        hand.history = [action[4] for action in parsed]
         return hand
 
     def _check(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
@@ -410,6 +472,8 @@ class Hand:
         if self.actor is None:
             if self.folded[who]:
                 return _err("player_folded", None, player=name)
+            if kind == "cc" and self._idle_check(who):
+                return None
             return _err("betting_closed", None, player=name)
         if who != self.actor:
             if self.folded[who]:
@@ -458,6 +522,10 @@ class Hand:
         return None
 
     def _step(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
+        """Apply one parsed action, or return (code, rule, params) unchanged if it is illegal.
+
+        The caller records an applied action in ``history`` (``apply`` one by one, ``replay`` at the end).
+        """
         kind = action[0]
         # Fast paths for the common legal cases; everything else goes through the full checks below.
         if kind == "dh":
@@ -469,7 +537,6 @@ class Hand:
                     seen.add(c0)
                     seen.add(c1)
                     self.hole[action[1]] = cards
-                    self.history.append(action[4])
                     return None
         elif kind == "cc":
             i = action[1]
@@ -485,7 +552,6 @@ class Hand:
                     self.total[i] += add
                 self.acted[i] = True
                 self.acted_seq[i] = self.raise_seq
-                self.history.append(action[4])
                 nxt = self._first_from(i + 1)
                 self.actor = nxt
                 if nxt is None:
@@ -496,10 +562,10 @@ class Hand:
             if i == self.actor:
                 self.folded[i] = True
                 self.acted[i] = True
-                self.history.append(action[4])
+                self.fold_order.append(i)
                 self.live_count -= 1
                 if self.live_count == 1:
-                    self._return_uncalled()
+                    self._return_unmatched()
                     self.over = True
                     self.actor = None
                     return None
@@ -514,7 +580,6 @@ class Hand:
                 problem = self._check_raise(i, action[2])
                 if problem is not None:
                     return problem
-                self.history.append(action[4])
                 self._raise(i, action[2])
                 nxt = self._first_from(i + 1)
                 self.actor = nxt
@@ -532,18 +597,15 @@ class Hand:
                 seen.add(c0)
                 seen.add(c1)
                 self.hole[who] = cards
-                self.history.append(raw)
                 return None
             if c0 == "??" and c1 == "??":
                 if self.hole[who] is None:
                     self.hole[who] = cards
-                self.history.append(raw)
                 return None
         if not ((kind == "f" or kind == "cc") and who == self.actor and not self.over):
             problem = self._check(action)
             if problem is not None:
                 return problem
-        self.history.append(raw)
         if kind == "dh":
             assert cards is not None
             if "??" not in cards:
@@ -571,12 +633,16 @@ class Hand:
             self._settled = None
             return None
         i = who
+        if self.actor is None:  # the big blind's check with nobody left to answer it (_idle_check): nothing changes
+            self.acted[i] = True
+            return None
         if kind == "f":
             self.folded[i] = True
             self.acted[i] = True
+            self.fold_order.append(i)
             self.live_count -= 1
             if self.live_count == 1:
-                self._return_uncalled()
+                self._return_unmatched()
                 self.over = True
                 self.actor = None
                 return None
@@ -628,22 +694,32 @@ class Hand:
         self.aggressor[self.street] = i
         self.last_betting_street = self.street
 
-    def _return_uncalled(self) -> None:
-        bet = self.bet
-        top = max(bet)
-        if top <= 0 or bet.count(top) != 1:
+    def _return_unmatched(self) -> None:
+        """Give back what no other player matched, once no more chips can go in.
+
+        Table stakes apply to antes as to bets: the player who put in the most gets back the part of it
+        above the next largest contribution, folded or not (a big blind ante is dead money and stays).
+        Called when the hand is won by folds or when the betting is over for the rest of the hand.
+        """
+        total = self.total
+        top = max(total)
+        if top <= 0:
             return
-        k = bet.index(top)
-        second = max(bet[:k] + bet[k + 1 :])
-        if top > second:
-            back = top - second
-            bet[k] -= back
-            self.stack[k] += back
-            self.total[k] -= back
-            self.uncalled.append((k, back))
+        k = total.index(top)
+        second = 0
+        for j in range(self.n):
+            if j != k and total[j] > second:
+                second = total[j]
+        if second >= top:
+            return
+        back = top - second
+        total[k] = second
+        self.stack[k] += back
+        bet = self.bet
+        bet[k] -= back if back < bet[k] else bet[k]
+        self.uncalled.append((k, back))
 
     def _close_round(self) -> None:
-        self._return_uncalled()
         folded, stack = self.folded, self.stack
         able = 0
         for k in range(self.n):
@@ -654,6 +730,8 @@ class Hand:
             self.runout_street = self.street
         if len(self.board) >= 5:
             self.showdown = True
+        if able <= 1 or self.showdown:
+            self._return_unmatched()
         self.actor = None
 
     def _new_street(self) -> None:
@@ -691,36 +769,37 @@ class Hand:
         return "in_progress"
 
     def raw_pots(self) -> list[tuple[int, list[int]]]:
-        """Main pot first, then side pots: (amount, eligible players), before any award."""
-        n, total, folded = self.n, self.total, self.folded
+        """Main pot first, then side pots: (amount, eligible players), before any award.
+
+        Each layer between two contribution levels goes to the players still in who reached it (and,
+        while the betting is open, to those who can still put chips in). Dead money (a big blind
+        ante) is a layer under all of them, contested by everyone still in. A layer that only folded
+        players reached belongs to the last of them to fold: when the others folded he was its only
+        contestant. Adjacent layers with the same players make one pot.
+        """
+        n, total, folded, stack = self.n, self.total, self.folded, self.stack
         live = [i for i in range(n) if not folded[i]]
         if not live:
             return []
-        top = max(total[i] for i in live)
-        levels = sorted({total[i] for i in live if self.stack[i] == 0 and total[i] < top} | {top})
+        open_betting = not (self.over or self.showdown or self.runout)
         pots: list[tuple[int, list[int]]] = []
+        if self.dead:
+            pots.append((self.dead, live))
         prev = 0
-        for level in levels:
-            if level <= prev:
-                continue
+        for level in sorted({t for t in total if t > 0}):
             amount = 0
             for t in total:
                 if t > prev:
                     amount += (t if t < level else level) - prev
-            # Players who can still put chips in (not all-in) stay eligible while a round is open.
-            eligible = [i for i in live if total[i] >= level or self.stack[i] > 0]
+            eligible = [i for i in live if total[i] >= level or (open_betting and stack[i] > 0)]
+            if not eligible:
+                reached = [i for i in range(n) if total[i] >= level]
+                eligible = [max(reached, key=self.fold_order.index)]
             if pots and pots[-1][1] == eligible:
                 pots[-1] = (pots[-1][0] + amount, eligible)
-            elif amount:
+            else:
                 pots.append((amount, eligible))
             prev = level
-        rest = sum(t - prev for t in total if t > prev)
-        if self.dead or rest:
-            if pots:
-                pots[0] = (pots[0][0] + self.dead, pots[0][1])
-                pots[-1] = (pots[-1][0] + rest, pots[-1][1])
-            else:
-                pots.append((self.dead + rest, live))
         return pots
 
     def scores(self) -> dict[int, int]:
@@ -746,9 +825,12 @@ class Hand:
         chip = self.spec.smallest_chip
         pots: list[Pot] = []
         pending: list[int] = []
+        scores: dict[int, int] = {}
         if self.over:
-            winner = next(i for i in range(self.n) if not self.folded[i])
+            # Won by folds: each pot has one contestant left (the last player in, or for chips only folded
+            # players reached, the last of them to fold).
             for amount, eligible in raw:
+                winner = eligible[0]
                 pots.append(Pot(amount, tuple(eligible), (winner,), ((winner, amount),)))
         elif self.showdown:
             scores = self.scores()
@@ -777,7 +859,7 @@ class Hand:
                 pots.append(Pot(amount, tuple(eligible), tuple(sorted(winners)), tuple(awards), odd))
         else:
             pots = [Pot(a, tuple(e)) for a, e in raw]
-        result = _Showdown(pots, pending)
+        result = _Showdown(pots, pending, scores)
         if self.over or self.showdown:
             self._settled = result
         return result
@@ -818,13 +900,14 @@ class Hand:
         out: dict[int, Any] = {}
         if not self.showdown or len(self.board) < 5:
             return out
+        scores = self.settle().scores  # the same players, already evaluated
         for i in range(self.n):
             if self.folded[i] or self.mucked[i]:
                 continue
             cards = self.shown[i] or self.hole[i]
             if cards is None or "??" in cards:
                 continue
-            out[i] = best_hand([*cards, *self.board])
+            out[i] = best_hand([*cards, *self.board], scores.get(i))
         return out
 
     def to_act(self) -> Options | None:
@@ -832,6 +915,4 @@ class Hand:
 
     def ruling(self, lang: str = "en", *, explain: bool = True) -> dict[str, Any]:
         """The ruling in the contract's JSON shape (see shared/specs/adjudication.md)."""
-        from .ruling import build_ruling
-
         return build_ruling(self, lang, explain=explain)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from keyword import iskeyword
+from string import Formatter
 from typing import TYPE_CHECKING, Any
 
-from .texts import RULES, chips, join_names, norm_lang, rule_label, text, with_rule
+from .phh import clear_parse_cache
+from .texts import LANGS, RULE_NAMES_PT, RULES, T, chips, norm_lang, rule_label, text, with_rule
 
 if TYPE_CHECKING:
     from .engine import Hand, Options
@@ -26,17 +30,18 @@ def options_dict(opts: Options, lang: str) -> dict[str, Any]:
 def build_ruling(hand: Hand, lang: str = "en", *, explain: bool = True) -> dict[str, Any]:
     """The ruling for a hand as a dict with exactly the contract's keys."""
     lang = norm_lang(lang)
-    labels = hand.spec.labels
+    labels = _labels(hand.n)
     status = hand.status
     settled = hand.settle()
+    complete = status == "complete"
     pots = []
     for pot in settled.pots:
         pots.append(
             {
                 "amount": pot.amount,
                 "eligible": [labels[i] for i in pot.eligible],
-                "winners": [labels[i] for i in pot.winners] if status == "complete" else [],
-                "awards": {labels[w]: got for w, got in pot.awards} if status == "complete" else {},
+                "winners": [labels[i] for i in pot.winners] if complete else [],
+                "awards": {labels[w]: got for w, got in pot.awards} if complete else {},
             }
         )
     error = None
@@ -50,145 +55,311 @@ def build_ruling(hand: Hand, lang: str = "en", *, explain: bool = True) -> dict[
             "message": e.message(lang),
             "remedy": e.remedy(lang),
         }
-    opts = hand.options() if status != "complete" else None
+    opts = hand.options() if not complete else None
     to_act = options_dict(opts, lang) if opts is not None else None
     showdown = None
     hands: dict[str, Any] = {}
     info = hand.showdown_info()
+    values = hand.hand_values() if info is not None or (complete and not hand.over) else {}
     if info is not None:
         showdown = {"all_exposed": info[0], "order": [labels[i] for i in info[1]]}
-        for i, value in sorted(hand.hand_values().items()):
+        for i, value in sorted(values.items()):
             hands[labels[i]] = {"category": value.category, "best_five": list(value.best_five)}
+    stacks = hand.finishing_stacks() if complete else None
     return {
         "status": status,
-        "players": labels,
+        "players": list(labels),
         "error": error,
         "to_act": to_act,
         "pots": pots,
         "uncalled": [{"player": labels[k], "amount": amount} for k, amount in hand.uncalled],
         "showdown": showdown,
         "hands": hands,
-        "finishing_stacks": hand.finishing_stacks() if status == "complete" else None,
-        "explanation": explanation(hand, lang) if explain else [],
+        "finishing_stacks": stacks,
+        "explanation": _explanation(hand, lang, status, opts, info, values, stacks) if explain else [],
     }
 
 
-def _name(hand: Hand, i: int) -> str:
-    label = f"p{i + 1}"
+# Labels and names recur from hand to hand (the same table sizes, the same players): each list is built once.
+_LABELS: list[tuple[str, ...]] = []
+_NAMES: dict[tuple[str, ...] | int, tuple[str, ...]] = {}
+
+
+def _labels(n: int) -> tuple[str, ...]:
+    """``("p1", ..., "pN")``."""
+    while len(_LABELS) <= n:
+        _LABELS.append(tuple([f"p{i + 1}" for i in range(len(_LABELS))]))
+    return _LABELS[n]
+
+
+def _names(hand: Hand) -> tuple[str, ...]:
+    """Every player as the explanation names him: ``p1``, or ``p1 (Name)`` when the file names players."""
     names = hand.spec.players
-    return f"{label} ({names[i]})" if names else label
+    key: tuple[str, ...] | int = names if names else hand.n
+    found = _NAMES.get(key)
+    if found is None:
+        if len(_NAMES) >= 10_000:
+            _NAMES.clear()
+        if names:
+            found = tuple([f"p{i + 1} ({name})" for i, name in enumerate(names)])
+        else:
+            found = _labels(hand.n)
+        _NAMES[key] = found
+    return found
+
+
+def _cite(rule_key: str | None, lang: str) -> str:
+    """`` [rule]`` for a key of :data:`RULES` in ``lang`` (normalised), or nothing (as :func:`with_rule`)."""
+    rule = RULES.get(rule_key) if rule_key else None
+    if rule is None:
+        return ""
+    if lang == "pt-br":
+        rule = RULE_NAMES_PT.get(rule, rule)
+    return f" [{rule}]" if rule else ""
+
+
+def _filler(template: str) -> Callable[..., str]:
+    """A function that fills ``template`` as ``template.format(**fields)`` does (other fields are ignored).
+
+    Made once per template, as an f-string put together from the template's pieces, which fills many
+    times faster than ``str.format`` reading the template again on every call. The literal text goes in
+    through ``repr()`` and a field must be a plain name, so no part of a template runs as code; a template
+    with any other kind of field (a number, a format spec, a conversion) is left to ``str.format``.
+    """
+    pieces: list[str] = []
+    fields: list[str] = []
+    for literal, field, spec, conversion in Formatter().parse(template):
+        if literal:
+            pieces.append(repr(literal))
+        if field is None:
+            continue
+        if not field.isidentifier() or iskeyword(field) or spec or conversion:
+            return template.format
+        pieces.append(f"f'{{{field}}}'")
+        if field not in fields:
+            fields.append(field)
+    names = f"*, {', '.join(fields)}, **_" if fields else "**_"
+    filler: Callable[..., str] = eval(f"lambda {names}: {' '.join(pieces) or repr('')}", {"__builtins__": {}})
+    return filler
+
+
+class _StepTemplates(dict[tuple[str, str | None], Callable[..., str]]):
+    """``(key, rule key) ->`` :func:`_filler` of ``T[key][lang]`` followed by :func:`_cite`, for one language.
+
+    Made on first use. The citation's braces are doubled, so that filling the template leaves it as it is.
+    """
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def __missing__(self, key: tuple[str, str | None]) -> Callable[..., str]:
+        cite = _cite(key[1], self.lang).replace("{", "{{").replace("}", "}}")
+        filler = self[key] = _filler(T[key[0]][self.lang] + cite)
+        return filler
+
+
+class _Grouped(dict[int, str]):
+    """Chip counts written out as :func:`~tdconsole.rules.texts.chips` writes them, for one language.
+
+    Kept once written: the same amounts recur from hand to hand.
+    """
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.pt = lang == "pt-br"
+
+    def __missing__(self, value: int) -> str:
+        if len(self) > 100_000:
+            self.clear()
+        found = self[value] = f"{value:,}".replace(",", ".") if self.pt else f"{value:,}"
+        return found
+
+
+_STEPS = {lang: _StepTemplates(lang) for lang in LANGS}
+_GROUPED = {lang: _Grouped(lang) for lang in LANGS}
+
+
+def clear_caches() -> None:
+    """Forget the labels, names, templates, chip counts and action lines read so far (a benchmark's fresh start)."""
+    clear_parse_cache()
+    _LABELS.clear()
+    _NAMES.clear()
+    for templates in _STEPS.values():
+        templates.clear()
+    for grouped in _GROUPED.values():
+        grouped.clear()
+
+
+def _join(names: list[str], and_word: str) -> str:
+    """``a, b and c`` (``and_word`` is `` and `` with its spaces, in the explanation's language)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + and_word + names[-1]
+
+
+def _short_posts(hand: Hand, lang: str, nm: tuple[str, ...]) -> list[str]:
+    """Steps for every player whose chips did not cover his blind or ante."""
+    spec, n = hand.spec, hand.n
+    antes = list(spec.antes) if n > 2 else [spec.antes[1], spec.antes[0]]
+    if hand.blind_paid == hand.posts and hand.ante_paid == antes:
+        return []  # everyone covered his blind and ante (nobody pays more than he owes)
+    top = max(hand.posts)
+    steps: list[str] = []
+    for i in range(n):
+        blind, ante = hand.posts[i], spec.antes[i if n > 2 else n - 1 - i]
+        paid_blind, paid_ante = hand.blind_paid[i], hand.ante_paid[i]
+        if not (paid_blind < blind or paid_ante < ante):
+            continue
+        name = nm[i]
+        if hand.bba and ante and spec.bba_order != "blind_first" and not paid_blind:
+            steps.append(with_rule("ex.bba_ante_only", lang, "bba", player=name, amount=paid_ante, ante=ante))
+        elif hand.bba and ante:
+            key = "ex.bba_short" if spec.bba_order == "blind_first" else "ex.bba_short_ante_first"
+            steps.append(with_rule(key, lang, "bba", blind=paid_blind, ante=paid_ante))
+            if paid_blind < blind:
+                steps.append(with_rule("ex.short_blind", lang, "table_stakes", player=name, amount=paid_blind,
+                                       blind=blind))
+        elif paid_ante < ante:
+            steps.append(with_rule("ex.short_ante", lang, "table_stakes", player=name, amount=paid_ante, ante=ante))
+        else:
+            steps.append(with_rule("ex.short_blind", lang, "table_stakes", player=name, amount=paid_blind,
+                                   blind=blind))
+        if blind == top and paid_blind < blind:
+            # Only the largest blind sets the bet the others face (WSOP Live Action 154); a short small blind
+            # changes nothing for them.
+            steps.append(with_rule("ex.blind_stands", lang, "short_blind", player=name, blind=blind))
+    return steps
 
 
 def explanation(hand: Hand, lang: str) -> list[str]:
     """Step by step, each step naming the rule it applies."""
-    lang = norm_lang(lang)
+    status = hand.status
+    info = hand.showdown_info()
+    values = hand.hand_values() if info is not None or (status == "complete" and not hand.over) else {}
+    opts = hand.options() if status != "complete" else None
+    stacks = hand.finishing_stacks() if status == "complete" else None
+    return _explanation(hand, norm_lang(lang), status, opts, info, values, stacks)
+
+
+def _explanation(hand: Hand, lang: str, status: str, opts: Options | None, info: tuple[bool, list[int]] | None,
+                 values: dict[int, Any], stacks: list[int] | None) -> list[str]:
+    """The explanation from what :func:`build_ruling` has already worked out (``lang`` normalised).
+
+    The hot path of ``adjudicate --jsonl``: templates come with their citation (:class:`_StepTemplates`) and
+    are filled directly, numbers grouped as :func:`~tdconsole.rules.texts.text` groups them
+    (:class:`_Grouped`), with the same words as :func:`with_rule` would give.
+    """
     spec, n = hand.spec, hand.n
+    nm = _names(hand)
     steps: list[str] = []
+    add = steps.append
+    tpl = _STEPS[lang]
+    ch = _GROUPED[lang]
+    and_word = f" {T['and'][lang]} "
+
     items = []
+    blind_item, ante_item = tpl["ex.post_item.blind", None], tpl["ex.post_item.ante", None]
+    blind_paid, ante_paid = hand.blind_paid, hand.ante_paid
     for i in range(n):
-        if hand.blind_paid[i]:
-            items.append(text("ex.post_item.blind", lang, player=_name(hand, i), amount=hand.blind_paid[i]))
-        if hand.ante_paid[i]:
-            items.append(text("ex.post_item.ante", lang, player=_name(hand, i), amount=hand.ante_paid[i]))
+        if blind_paid[i]:
+            items.append(blind_item(player=nm[i], amount=ch[blind_paid[i]]))
+        if ante_paid[i]:
+            items.append(ante_item(player=nm[i], amount=ch[ante_paid[i]]))
     if items:
-        steps.append(with_rule("ex.posts", lang, "bba" if hand.bba else "blinds", items="; ".join(items)))
+        add(tpl["ex.posts", "bba" if hand.bba else "blinds"](items="; ".join(items)))
     if n == 2:
-        steps.append(with_rule("ex.heads_up", lang, "heads_up", button=_name(hand, 1), bb=_name(hand, 0)))
-    for i in range(n):
-        blind = hand.posts[i]
-        ante = spec.antes[i if n > 2 else n - 1 - i]
-        if blind and hand.blind_paid[i] < blind:
-            steps.append(
-                with_rule("ex.short_blind", lang, "short_blind", player=_name(hand, i), amount=hand.blind_paid[i],
-                          blind=blind)
-            )
-        if hand.bba and ante and hand.ante_paid[i] < ante:
-            key = "ex.bba_short" if spec.bba_order == "blind_first" else "ex.bba_short_ante_first"
-            steps.append(with_rule(key, lang, "bba", blind=hand.blind_paid[i], ante=hand.ante_paid[i]))
+        add(tpl["ex.heads_up", "heads_up"](button=nm[1], bb=nm[0]))
+    steps.extend(_short_posts(hand, lang, nm))
     for event in hand.events:
         if event[0] == "short_all_in":
             _, i, to, increment, previous, full = event
-            steps.append(
+            add(
                 with_rule("ex.short_all_in", lang, "limit_reopening" if hand.limit else "reopening",
-                          player=_name(hand, i), amount=to, increment=increment, previous=previous, full=full)
+                          player=nm[i], amount=to, increment=increment, previous=previous, full=full)
             )
         elif event[0] == "half_bet_all_in":
-            steps.append(with_rule("ex.half_bet_all_in", lang, "limit_reopening", player=_name(hand, event[1]),
-                                   amount=event[2]))
+            add(with_rule("ex.half_bet_all_in", lang, "limit_reopening", player=nm[event[1]], amount=event[2]))
     for k, amount in hand.uncalled:
-        steps.append(with_rule("ex.uncalled", lang, "uncalled", player=_name(hand, k), amount=amount))
-    status = hand.status
+        add(tpl["ex.uncalled", "uncalled"](player=nm[k], amount=ch[amount]))
     if hand.error is not None:
         e = hand.error
         cite = f" [{rule_label(e.rule, lang)}]" if e.rule else ""
-        steps.append(text("ex.error", lang, index=str(e.action_index), action=e.action, message=e.message(lang)) + cite)
+        add(text("ex.error", lang, index=str(e.action_index), action=e.action, message=e.message(lang)) + cite)
         remedy = e.remedy(lang)
         if remedy:
-            steps.append(text("ex.remedy", lang, remedy=remedy) + cite)
-    opts = hand.options() if status != "complete" else None
+            add(text("ex.remedy", lang, remedy=remedy) + cite)
+    settled = hand.settle()
     if opts is not None:
-        line = text("ex.to_act", lang, player=_name(hand, opts.player), reason=opts.reason(lang))
-        steps.append(f"{line} [{rule_label(opts.rule, lang)}]" if opts.rule else line)
+        line = text("ex.to_act", lang, player=nm[opts.player], reason=opts.reason(lang))
+        add(f"{line} [{rule_label(opts.rule, lang)}]" if opts.rule else line)
     elif status == "in_progress":
-        pending = hand.settle().pending
-        if pending:
-            steps.append(with_rule("ex.waiting_show", lang, "cards_speak",
-                                   players=join_names([_name(hand, i) for i in pending], lang)))
+        if settled.pending:
+            add(tpl["ex.waiting_show", "cards_speak"](players=_join([nm[i] for i in settled.pending],
+                                                                           and_word)))
         else:
-            steps.append(with_rule("ex.waiting_board", lang, "dealing"))
-    pots = hand.settle().pots
+            add(tpl["ex.waiting_board", "dealing"]())
+    pots = settled.pots
     if len(pots) > 1:
-        steps.append(with_rule("ex.side_pots", lang, "side_pots"))
+        add(tpl["ex.side_pots", "side_pots"]())
     names = []
+    pot_template = tpl["ex.pot", "side_pots" if len(pots) > 1 else "pots"]
     for number, pot in enumerate(pots):
-        pot_name = text("ex.pot.main", lang) if number == 0 else text("ex.pot.side", lang, n=number)
+        pot_name = T["ex.pot.main"][lang] if number == 0 else tpl["ex.pot.side", None](n=ch[number])
         names.append(pot_name)
-        rule_key = "side_pots" if len(pots) > 1 else "pots"
-        steps.append(with_rule("ex.pot", lang, rule_key, name=pot_name, amount=pot.amount,
-                               eligible=join_names([_name(hand, i) for i in pot.eligible], lang)))
+        eligible = pot.eligible
+        add(pot_template(name=pot_name, amount=ch[pot.amount], eligible=nm[eligible[0]] if len(eligible) == 1
+                                else _join([nm[i] for i in eligible], and_word)))
     if status != "complete":
         return steps
+    folded = hand.folded
     if hand.over:
-        winner = next(i for i in range(n) if not hand.folded[i])
-        steps.append(with_rule("ex.fold_win", lang, "last_player", player=_name(hand, winner)))
+        winner = folded.index(False)
+        add(tpl["ex.fold_win", "last_player"](player=nm[winner]))
+        for pot_name, pot in zip(names, pots, strict=True):
+            if folded[pot.winners[0]]:
+                add(tpl["ex.award_last_folded", "last_player"](name=pot_name, amount=ch[pot.amount],
+                                                                      player=nm[pot.winners[0]]))
     else:
-        info = hand.showdown_info()
         if info is not None:
             exposed, order = info
             if exposed:
-                steps.append(with_rule("ex.face_up", lang, "face_up_all_in"))
+                add(tpl["ex.face_up", "face_up_all_in"]())
             if spec.mode == "cash" and hand.runout_street is not None and hand.runout_street < 3:
-                steps.append(with_rule("ex.cash_all_in_first", lang, "cash_all_in_show"))
+                add(tpl["ex.cash_all_in_first", "cash_all_in_show"]())
             aggressor = hand.aggressor[hand.last_betting_street]
-            order_text = ", ".join(_name(hand, i) for i in order)
-            if aggressor is not None and not hand.folded[aggressor]:
-                steps.append(with_rule("ex.order_aggressor", lang, "showdown_order", player=_name(hand, aggressor),
-                                       order=order_text))
+            order_text = ", ".join([nm[i] for i in order])
+            if aggressor is not None and not folded[aggressor]:
+                add(tpl["ex.order_aggressor", "showdown_order"](player=nm[aggressor], order=order_text))
             else:
-                steps.append(with_rule("ex.order_first_left", lang, "showdown_order", order=order_text))
-        for i in range(n):
-            if hand.mucked[i] and not hand.folded[i]:
-                steps.append(with_rule("ex.mucked", lang, "muck", player=_name(hand, i)))
-        for i, value in sorted(hand.hand_values().items()):
-            steps.append(with_rule("ex.hand", lang, "cards_speak", player=_name(hand, i),
-                                   category=text(f"cat.{value.category}", lang), cards=" ".join(value.best_five)))
+                add(tpl["ex.order_first_left", "showdown_order"](order=order_text))
+        if True in hand.mucked:
+            for i in range(n):
+                if hand.mucked[i] and not folded[i]:
+                    add(tpl["ex.mucked", "muck"](player=nm[i]))
+        for i, value in sorted(values.items()):
+            add(tpl["ex.hand", "cards_speak"](player=nm[i], category=T[f"cat.{value.category}"][lang],
+                                                     cards=" ".join(value.best_five)))
         chip = spec.smallest_chip
         for pot_name, pot in zip(names, pots, strict=True):
-            if len(pot.winners) == 1:
-                steps.append(with_rule("ex.award_single", lang, "cards_speak", name=pot_name, amount=pot.amount,
-                                       player=_name(hand, pot.winners[0])))
-            elif pot.winners:
-                awards = ", ".join(f"{_name(hand, w)} {chips(got, lang)}" for w, got in pot.awards)
-                steps.append(with_rule("ex.award_split", lang, "odd_chips", name=pot_name, amount=pot.amount,
-                                       players=join_names([_name(hand, w) for w in pot.winners], lang), chip=chip,
-                                       awards=awards))
+            winners = pot.winners
+            if len(winners) == 1 and folded[winners[0]]:
+                add(tpl["ex.award_last_folded", "last_player"](name=pot_name, amount=ch[pot.amount],
+                                                                      player=nm[winners[0]]))
+            elif len(winners) == 1:
+                add(tpl["ex.award_single", "cards_speak"](name=pot_name, amount=ch[pot.amount],
+                                                                 player=nm[winners[0]]))
+            elif winners:
+                awards = ", ".join([f"{nm[w]} {ch[got]}" for w, got in pot.awards])
+                add(tpl["ex.award_split", "odd_chips"](name=pot_name, amount=ch[pot.amount],
+                                                              players=_join([nm[w] for w in winners], and_word),
+                                                              chip=ch[chip], awards=awards))
                 if pot.odd_units:
-                    firsts = [_name(hand, w) for w in sorted(pot.winners)[: pot.odd_units]]
-                    steps.append(with_rule("ex.odd_chip", lang, "odd_chips", units=pot.odd_units, chip=chip,
-                                           players=join_names(firsts, lang)))
-    stacks = hand.finishing_stacks() or []
-    steps.append(with_rule("ex.finishing", lang, "push",
-                           stacks=", ".join(f"{_name(hand, i)} {chips(s, lang)}" for i, s in enumerate(stacks))))
+                    firsts = [nm[w] for w in sorted(winners)[: pot.odd_units]]
+                    add(tpl["ex.odd_chip", "odd_chips"](units=ch[pot.odd_units], chip=ch[chip],
+                                                               players=_join(firsts, and_word)))
+    pushed = ", ".join([f"{name} {ch[s]}" for name, s in zip(nm, stacks, strict=True)]) if stacks else ""
+    add(tpl["ex.finishing", "push"](stacks=pushed))
     return steps
 
 

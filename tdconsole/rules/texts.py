@@ -14,7 +14,12 @@ LANGS = ("en", "pt-br")
 # Rule citations: Poker TDA numbering (2022/2024 editions: 12 cards speak, 13 tabling cards,
 # 16 face up for all-ins, 17 showdown order, 20 odd chips, 21 side pots, 43 raise amounts,
 # 47 re-opening the bet, 47-B the fixed-limit all-in of at least half a bet that re-opens it, 53 action
-# out of turn); WSOP Live Action Rules where the house reference texts cite them; the rest are
+# out of turn); the WSOP Live Action Rules (cash games) where the house reference texts cite them, named
+# with their edition because the WSOP Tournament Rules are numbered separately. The
+# reference texts' numbers are those of the 2026 edition, the current one: 149 showdown order (in
+# no-limit, betting over before the river, the all-in hand is turned first), 154 a big blind short of
+# chips (all-in for what he has, the others still face the full blind), 175 raise sizes (no minimum for
+# an all-in), 176 the raise over a short all-in (all-in amount plus the last full raise). The rest are
 # table-stakes and dealing principles, named rather than numbered.
 RULES: dict[str, str | None] = {
     "raise_amounts": "TDA 43",
@@ -22,13 +27,13 @@ RULES: dict[str, str | None] = {
     "limit_reopening": "TDA 47-B",
     "face_up_all_in": "TDA 16",
     "showdown_order": "TDA 17",
-    "cash_all_in_show": "WSOP 149",
+    "cash_all_in_show": "WSOP Live Action 149 (2026)",
     "odd_chips": "TDA 20",
     "side_pots": "TDA 21",
     "out_of_turn": "TDA 53",
-    "all_in_any_amount": "WSOP 175",
-    "short_all_in_raise": "WSOP 176",
-    "short_blind": "WSOP 154",
+    "all_in_any_amount": "WSOP Live Action 175 (2026)",
+    "short_all_in_raise": "WSOP Live Action 176 (2026)",
+    "short_blind": "WSOP Live Action 154 (2026)",
     "bba": "TDA BBA",
     "table_stakes": "Table stakes",
     "cards_speak": "TDA 12",
@@ -278,10 +283,30 @@ T: dict[str, dict[str, str]] = {
     "ex.post_item.blind": {"en": "{player} posts {amount}", "pt-br": "{player} posta {amount}"},
     "ex.post_item.ante": {"en": "{player} antes {amount}", "pt-br": "{player} paga ante de {amount}"},
     "ex.short_blind": {
-        "en": "{player} cannot cover the blind and is all-in for {amount}; the others still owe the full blind "
-        "of {blind}.",
-        "pt-br": "{player} não cobre o blind e fica all-in com {amount}; os outros continuam devendo o blind "
-        "cheio de {blind}.",
+        "en": "{player} has only {amount} for the blind of {blind} and is all-in for it: from each opponent he can "
+        "win only as much as he put in.",
+        "pt-br": "{player} só tem {amount} para o blind de {blind} e fica all-in com isso: de cada adversário só "
+        "pode ganhar o quanto ele mesmo colocou.",
+    },
+    "ex.short_ante": {
+        "en": "{player} has only {amount} for the ante of {ante} and is all-in for it: from each opponent he can "
+        "win only as much as he put in.",
+        "pt-br": "{player} só tem {amount} para o ante de {ante} e fica all-in com isso: de cada adversário só "
+        "pode ganhar o quanto ele mesmo colocou.",
+    },
+    "ex.blind_stands": {
+        "en": "The blind of {blind} still stands although {player} could not post it in full: the others may fold, "
+        "call {blind} or raise, and what they put in above {player}'s chips makes a side pot among them or comes "
+        "back as uncalled.",
+        "pt-br": "O blind de {blind} continua valendo, embora {player} não tenha conseguido postá-lo inteiro: os "
+        "outros podem desistir, pagar {blind} ou aumentar, e o que puserem acima das fichas de {player} forma um "
+        "pote paralelo entre eles ou volta como aposta não paga.",
+    },
+    "ex.bba_ante_only": {
+        "en": "House rule: the big blind ante ({ante}) is paid before the blind; {player} has only {amount}, all of "
+        "it for the ante, so he is all-in and can win only the pot the ante makes.",
+        "pt-br": "Regra da casa: o ante do big blind ({ante}) é pago antes do blind; {player} só tem {amount}, tudo "
+        "para o ante, então fica all-in e só pode ganhar o pote que o ante forma.",
     },
     "ex.bba_short": {
         "en": "Big blind ante with a short big blind: the blind ({blind}) is paid before the ante ({ante}).",
@@ -310,8 +335,10 @@ T: dict[str, dict[str, str]] = {
         "aumento completo e reabre a aposta.",
     },
     "ex.uncalled": {
-        "en": "{amount} of {player}'s bet was not called and goes back to {player}; it is not part of any pot.",
-        "pt-br": "{amount} da aposta de {player} não foi pago e volta para {player}; não entra em nenhum pote.",
+        "en": "{amount} of what {player} put in was matched by no other player and goes back to {player}; it is not "
+        "part of any pot.",
+        "pt-br": "{amount} do que {player} colocou não foi igualado por nenhum outro jogador e volta para {player}; "
+        "não entra em nenhum pote.",
     },
     "ex.fold_win": {
         "en": "Everyone else folded: {player} wins without a showdown.",
@@ -356,6 +383,12 @@ T: dict[str, dict[str, str]] = {
     "ex.mucked": {
         "en": "{player} mucked without showing and cannot win any pot.",
         "pt-br": "{player} descartou sem mostrar e não pode ganhar nenhum pote.",
+    },
+    "ex.award_last_folded": {
+        "en": "{name} ({amount}): only players who folded reached it; {player} folded last, when nobody else was "
+        "left contesting it, and takes it.",
+        "pt-br": "{name} ({amount}): só jogadores que desistiram chegaram a ele; {player} desistiu por último, quando "
+        "ninguém mais o disputava, e o leva.",
     },
     "ex.award_single": {
         "en": "{name} ({amount}): {player} has the best hand among the eligible players and wins it.",
@@ -429,6 +462,8 @@ T: dict[str, dict[str, str]] = {
 
 def norm_lang(lang: str | None) -> str:
     """Map 'pt', 'pt-BR', 'pt_br' ... to 'pt-br'; anything else to 'en'."""
+    if lang == "en" or lang == "pt-br":
+        return lang
     if lang and lang.lower().replace("_", "-").startswith("pt"):
         return "pt-br"
     return "en"
@@ -437,27 +472,52 @@ def norm_lang(lang: str | None) -> str:
 def chips(amount: int, lang: str) -> str:
     """Group thousands as people write them: 1,234,000 in English, 1.234.000 in Portuguese."""
     grouped = f"{amount:,}"
-    return grouped.replace(",", ".") if norm_lang(lang) == "pt-br" else grouped
+    if lang == "en":
+        return grouped
+    return grouped.replace(",", ".") if lang == "pt-br" or norm_lang(lang) == "pt-br" else grouped
+
+
+def fill(template: str, lang: str, params: dict[str, Any]) -> str:
+    """Fill a template in ``lang`` (already normalised) from ``params``, which it may change.
+
+    Whole numbers are grouped as in :func:`chips`; a ``street.N`` word is translated.
+    """
+    pt = lang == "pt-br"
+    for name, value in params.items():
+        kind = type(value)
+        if kind is int:
+            params[name] = f"{value:,}".replace(",", ".") if pt else f"{value:,}"
+        elif kind is str:
+            if value.startswith("street.") and value in T:
+                params[name] = T[value][lang]
+        elif hasattr(value, "text"):  # a reason that tells itself in either language (phh.ActionLineError)
+            params[name] = value.text(lang)
+    return template.format_map(params)
 
 
 def text(key: str, lang: str, **params: Any) -> str:
     """Look up a template in the chosen language and fill it in (whole numbers grouped)."""
-    lang = norm_lang(lang)
+    if lang != "en" and lang != "pt-br":
+        lang = norm_lang(lang)
     template = T[key][lang]
     if not params:
         return template
-    for name, value in params.items():
-        if type(value) is int:
-            params[name] = chips(value, lang)
-        elif type(value) is str and value.startswith("street.") and value in T:
-            params[name] = T[value][lang]
-    return template.format(**params)
+    return fill(template, lang, params)
 
 
 def with_rule(key: str, lang: str, rule_key: str | None, **params: Any) -> str:
     """A step of an explanation, ending with the rule it applies in brackets."""
-    body = text(key, lang, **params)
-    rule = rule_label(RULES.get(rule_key), lang) if rule_key else None
+    if lang != "en" and lang != "pt-br":
+        lang = norm_lang(lang)
+    template = T[key][lang]
+    body = fill(template, lang, params) if params else template
+    if not rule_key:
+        return body
+    rule = RULES.get(rule_key)
+    if rule is None:
+        return body
+    if lang == "pt-br":
+        rule = RULE_NAMES_PT.get(rule, rule)
     return f"{body} [{rule}]" if rule else body
 
 
@@ -465,3 +525,98 @@ def join_names(names: list[str], lang: str) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + f" {text('and', lang)} " + names[-1]
+
+
+# Citations for the next hand under the dead button (button.py), 2024 numbering: 32 dead button,
+# 34-B the heads-up button (34 "Button in Heads-up" in 2019/2022), 10-A new players and players from
+# broken tables dealt in anywhere except between the small blind and the button (9 in 2019; 8-A says
+# the same for late registrants and re-entries).
+RULES.update({
+    "dead_button": "TDA 32",
+    "heads_up_button": "TDA 34-B",
+    "new_players": "TDA 10-A",
+})
+
+
+# Why a hand history cannot be read (phh.PHHError and the action-line reasons it wraps). The English is
+# what str(error) has always said, which the command line prints; the Portuguese is what the floor reads.
+# A placeholder may carry a conversion (``{value!r}``): the value as written in the file.
+PHH_TEXTS: dict[str, dict[str, str]] = {
+    # Where: "line 3, field 'min_bet': <why>".
+    "where.line": {"en": "line {line}", "pt-br": "linha {line}"},
+    "where.field": {"en": "field {field!r}", "pt-br": "campo {field!r}"},
+    # The file and its fields.
+    "toml": {"en": "not valid TOML ({detail})",
+             "pt-br": "o arquivo não é um TOML válido ({detail})"},
+    "missing": {"en": "required field is missing",
+                "pt-br": "é obrigatório e não está no arquivo"},
+    "chips.bool": {"en": "expected a whole number of chips",
+                   "pt-br": "deveria ser um número inteiro de fichas"},
+    "chips.negative": {"en": "chips cannot be negative",
+                       "pt-br": "uma quantidade de fichas não pode ser negativa"},
+    "chips.whole": {"en": "{value!r} is not a whole number of chips",
+                    "pt-br": "{value!r} não é um número inteiro de fichas"},
+    "array": {"en": "expected an array",
+              "pt-br": "deveria ser uma lista entre colchetes"},
+    "array.length": {"en": "has {entries} entries but starting_stacks has {count}",
+                     "pt-br": "tem {entries} valores, mas starting_stacks tem {count}"},
+    "variant": {"en": "variant {variant!r} is not supported (only NT and FT)",
+                "pt-br": "a variante {variant!r} não é aceita (só NT e FT)"},
+    "players.two": {"en": "a hand needs at least two players",
+                    "pt-br": "uma mão precisa de pelo menos dois jogadores"},
+    "positive": {"en": "must be positive",
+                 "pt-br": "precisa ser maior que zero"},
+    "bets.positive": {"en": "bet sizes must be positive",
+                      "pt-br": "os valores de aposta precisam ser maiores que zero"},
+    "actions.array": {"en": "expected an array of strings",
+                      "pt-br": "deveria ser uma lista de ações entre aspas"},
+    "action.string": {"en": "action {index} is not a string",
+                      "pt-br": "a ação {index} não está entre aspas"},
+    "action.line": {"en": "action {index} {item!r}: {reason}",
+                    "pt-br": "ação {index} {item!r}: {reason}"},
+    "players.names": {"en": "expected one name per player",
+                      "pt-br": "deveria ter um nome para cada jogador"},
+    "seats": {"en": "expected one seat number per player",
+              "pt-br": "deveria ter um número de assento para cada jogador"},
+    "seat_count": {"en": "expected the number of seats at the table",
+                   "pt-br": "deveria ser o número de assentos da mesa"},
+    "mode": {"en": "expected 'tournament' or 'cash'",
+             "pt-br": "deveria ser 'tournament' (torneio) ou 'cash' (mesa de cash)"},
+    "bba_order": {"en": "expected 'blind_first' or 'ante_first'",
+                  "pt-br": "deveria ser 'blind_first' (blind primeiro) ou 'ante_first' (ante primeiro)"},
+    # Why one action line is not PHH notation (the {reason} of "action.line").
+    "act.empty": {"en": "empty action",
+                  "pt-br": "a linha não tem ação"},
+    "act.dh_shape": {"en": "expected 'd dh pN CARDS'",
+                     "pt-br": "o formato é 'd dh pN CARTAS'"},
+    "act.not_player": {"en": "{token!r} is not a player such as p1",
+                       "pt-br": "{token!r} não é um jogador (como p1)"},
+    "act.no_player": {"en": "there is no player {token}",
+                      "pt-br": "não há jogador {token} nesta mão"},
+    "act.card": {"en": "{card!r} is not a card",
+                 "pt-br": "{card!r} não é uma carta"},
+    "act.two_hole": {"en": "hold'em deals exactly two hole cards",
+                     "pt-br": "no hold'em cada jogador recebe exatamente duas cartas"},
+    "act.db_shape": {"en": "expected 'd db CARDS'",
+                     "pt-br": "o formato é 'd db CARTAS'"},
+    "act.board_known": {"en": "board cards must be known",
+                        "pt-br": "as cartas do board precisam ser conhecidas"},
+    "act.dealer": {"en": "a dealer action is 'd dh' or 'd db'",
+                   "pt-br": "a ação do dealer é 'd dh' ou 'd db'"},
+    "act.head": {"en": "{head!r} is neither 'd' nor a player such as p1",
+                 "pt-br": "{head!r} não é 'd' (o dealer) nem um jogador (como p1)"},
+    "act.no_verb": {"en": "missing the action after the player",
+                    "pt-br": "falta a ação depois do jogador"},
+    "act.no_argument": {"en": "'{verb}' takes no argument",
+                        "pt-br": "'{verb}' não leva nenhum valor depois"},
+    "act.cbr_shape": {"en": "expected 'pN cbr AMOUNT'",
+                      "pt-br": "o formato é 'pN cbr VALOR'"},
+    "act.amount": {"en": "{amount!r} is not a whole number of chips",
+                   "pt-br": "{amount!r} não é um número inteiro de fichas"},
+    "act.sm_shape": {"en": "expected 'pN sm CARDS' or 'pN sm'",
+                     "pt-br": "o formato é 'pN sm CARTAS' ou 'pN sm'"},
+    "act.shown": {"en": "a shown hand is two known cards",
+                  "pt-br": "a mão mostrada tem de ser duas cartas conhecidas"},
+    "act.verb": {"en": "{verb!r} is not a PHH action (f, cc, cbr, sm)",
+                 "pt-br": "{verb!r} não é uma ação PHH (f, cc, cbr, sm)"},
+}

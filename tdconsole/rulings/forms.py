@@ -2,14 +2,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tdconsole.adjudication.models import SavedAdjudication
+from tdconsole.core.bounds import field_max
 
 from .exceptions import FloorDecisionError
-from .models import RuleEntry
+from .models import FloorDecision, RuleEntry
 from .services import parse_seats
 
 
 class FloorDecisionForm(forms.Form):
     table_number = forms.IntegerField(label=_("Table"), min_value=1, required=False,
+                                      max_value=field_max(FloorDecision, "table_number"),
                                       widget=forms.NumberInput(attrs={"autofocus": True, "inputmode": "numeric"}))
     seats = forms.CharField(label=_("Seats involved"), max_length=60, required=False,
                             help_text=_("Seat numbers separated by commas, e.g. 3, 7"))

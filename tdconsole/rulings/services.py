@@ -7,8 +7,11 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Event
 
 from .exceptions import FloorDecisionError
@@ -26,7 +29,8 @@ def parse_seats(text: str) -> list[int]:
         if not part:
             continue
         if not part.isdigit() or not 1 <= int(part) <= MAX_SEAT:
-            raise FloorDecisionError(f"Seats must be numbers from 1 to {MAX_SEAT}, separated by commas.")
+            raise FloorDecisionError(_("Seats must be numbers from 1 to %(max)s, separated by commas.")
+                                     % {"max": MAX_SEAT})
         if int(part) not in seats:
             seats.append(int(part))
     return seats
@@ -48,14 +52,14 @@ def floor_decision_record(
     """Record a floor ruling for an event, audited in the same transaction."""
     question, decision = question.strip(), decision.strip()
     if not question or not decision:
-        raise FloorDecisionError("Both the question and the decision are required.")
+        raise FloorDecisionError(_("Both the question and the decision are required."))
     seat_list = parse_seats(seats)
     if adjudication is not None and adjudication.event_id != event.pk:
-        raise FloorDecisionError("The saved adjudication belongs to another event.")
+        raise FloorDecisionError(_("The saved adjudication belongs to another event."))
     if not rule_cited and entry is not None and entry.tda_rule:
         rule_cited = entry.tda_rule
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
+        locked = event_lock(event)
         record = FloorDecision.objects.create(
             event=locked,
             table_number=table_number,
@@ -79,6 +83,7 @@ def floor_decision_record(
                 "rule": record.rule_cited, "entry": entry.slug if entry else None,
                 "adjudication": adjudication.pk if adjudication is not None else None,
             },
-            summary=f"Floor decision at table {table_number or '-'}: {question[:120]}",
+            summary=(gettext_lazy("Floor decision at table %(table)s: %(question)s"),
+                     {"table": table_number or "-", "question": question[:120]}),
         )
     return record

@@ -88,7 +88,7 @@ def decision_add(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Floor decision recorded."))
                 return redirect("rulings:decision_log", slug=event.slug)
-        status = 400 if request.htmx else 200
+        status = 400  # the form comes back with its messages; a refusal is never a 200
     else:
         initial = {key: request.GET[key] for key in ("entry", "table_number", "seats", "adjudication")
                    if request.GET.get(key)}

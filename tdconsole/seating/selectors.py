@@ -9,10 +9,11 @@ from typing import Any, NamedTuple, Protocol
 
 from django.db.models import Count, F, Q, Sum
 
-from tdconsole.tournaments.models import Entry, Event
+from tdconsole.core.bounds import fits
+from tdconsole.tournaments.models import Entry, Event, Table
 
 from .balancing import BalancePlan, TableState, plan_balance, plan_pairs
-from .models import SeatDraw, Table
+from .models import SeatDraw
 
 
 class _HasSeats(Protocol):
@@ -109,18 +110,23 @@ def balance_moves_suggest(*, event: Event, buttons: Mapping[int, int] | None = N
     return plan_balance(list(light.values()), buttons=buttons)
 
 
-def tables_needed_action(*, event: Event) -> dict[str, Any]:
-    """What the floor should do with the tables now.
+def tables_needed_action(*, event: Event, rows: list[TableRow] | None = None) -> dict[str, Any]:
+    """What the floor should do with the tables now (one query: the per-table counts).
 
     `break_table`: the next table to break (in breaking order) when the players fit at
     one table fewer; `final_table`: all players fit at one table but sit at several;
-    `balance`: the largest table has two or more players more than the smallest.
+    `balance`: the largest table has two or more players more than the smallest, and
+    `moves` players must move to even them out (the balancing procedure's table pairs);
+    `final_table_number`: the one table in play, once everyone sits at one table.
     """
-    tables = event_tables(event=event)
-    state = tables_state(event=event, tables=tables)
+    rows = table_rows(event=event) if rows is None else rows
+    state = [
+        TableState(number=r.number, capacity=table_capacity(table=r, event=event), occupied={},
+                   break_order=r.break_order or 0, players=r.players)
+        for r in rows if r.players
+    ]
     players = sum(t.count for t in state)
     in_play = len(state)
-    per_table = {t.number: t for t in tables}
     largest_capacity = max((t.capacity for t in state), default=0)
     final_table = in_play > 1 and players <= largest_capacity
     break_table = None
@@ -130,14 +136,16 @@ def tables_needed_action(*, event: Event) -> dict[str, Any]:
         if players <= room_elsewhere:
             break_table = first.number
     counts = [t.count for t in state]
-    balance = bool(counts) and max(counts) - min(counts) >= 2
+    balance = bool(counts) and max(counts) - min(counts) >= 2 and not final_table
     return {
         "players": players,
         "tables_in_play": in_play,
-        "tables_assigned": len(per_table),
+        "tables_assigned": len(rows),
         "break_table": break_table,
         "final_table": final_table,
-        "balance": balance and not final_table,
+        "balance": balance,
+        "moves": len(plan_pairs(state)) if balance else 0,
+        "final_table_number": state[0].number if in_play == 1 else None,
     }
 
 
@@ -219,4 +227,44 @@ def seat_lookup(*, event: Event, query: str, limit: int = 20) -> list[Entry]:
 
 
 def latest_draws(*, event: Event, limit: int = 5) -> list[SeatDraw]:
-    return list(SeatDraw.objects.filter(event=event).defer("assignments")[:limit])
+    return list(SeatDraw.objects.filter(event=event).defer("assignments", "moves")[:limit])
+
+
+@dataclass(frozen=True)
+class BreakMove:
+    """One player of a broken table: who, from where, to where (the name as it reads now)."""
+
+    entry_id: int
+    number: int
+    name: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+
+@dataclass(frozen=True)
+class TableBreak:
+    """A table break as recorded: its draw, the table broken and who moved where."""
+
+    draw: SeatDraw
+    table: int
+    moves: list[BreakMove]
+
+
+def table_break_moves(*, event: Event, draw_id: int | None = None) -> TableBreak | None:
+    """The moves of one table break of the event (the latest when no id is given), or None (two queries).
+
+    Names are read now, so a name corrected since the break prints as corrected; an
+    entry cancelled since keeps the number it had.
+    """
+    if draw_id is not None and not fits(draw_id, SeatDraw, "id"):
+        return None
+    draws = SeatDraw.objects.filter(event=event, kind=SeatDraw.Kind.BREAK)
+    draw = draws.filter(pk=draw_id).first() if draw_id is not None else draws.order_by("-created_at", "-id").first()
+    if draw is None or not draw.moves:
+        return None
+    names = dict(Entry.objects.filter(pk__in=[row[0] for row in draw.moves]).values_list("pk", "player__name"))
+    moves = [BreakMove(entry_id=e, number=n, name=names.get(e, ""), from_table=ft, from_seat=fs, to_table=tt,
+                       to_seat=ts) for e, n, ft, fs, tt, ts in draw.moves]
+    return TableBreak(draw=draw, table=moves[0].from_table, moves=moves)

@@ -9,27 +9,44 @@ and every draw is kept as a `SeatDraw` row.
 
 from __future__ import annotations
 
+import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
 from tdconsole.core import plurals
-from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.locks import event_lock
+from tdconsole.tournaments.models import Entry, Event, Table
 
 from . import balancing
 from .balancing import Move
 from .exceptions import SeatingError
-from .models import SeatDraw, Table
+from .models import SeatDraw
 from .selectors import TableRow, table_capacity, table_rows
 
-RANDOM = secrets.SystemRandom()
+RANDOM: random.Random = secrets.SystemRandom()
 DRAW_METHOD = "secrets.SystemRandom"
+
+
+@contextmanager
+def seeded_draws(seed: int) -> Iterator[None]:
+    """Draw seats from `random.Random(seed)` inside the block, so that a simulation or a benchmark
+    given a seed replays the same night. Never used at the desk: real draws stay on the system's
+    secure source."""
+    global RANDOM
+    saved = RANDOM
+    RANDOM = random.Random(seed)
+    try:
+        yield
+    finally:
+        RANDOM = saved
 
 
 def _actor_name(actor: Any) -> str:
@@ -39,18 +56,9 @@ def _actor_name(actor: Any) -> str:
     return getter() if getter else str(actor)
 
 
-def _lock_event(event: Event) -> None:
-    """Lock the event row: every seating change of an event queues behind this one lock.
-
-    The tournaments services take the same lock first, so a registration, a bust, a
-    balancing move and a table break of one event never interleave.
-    """
-    Event.objects.select_for_update().filter(pk=event.pk).values_list("pk", flat=True).get()
-
-
 def _locked_tables(event: Event) -> list[Table]:
-    """The event's tables, locked, in breaking order (first to break first)."""
-    _lock_event(event)
+    """The event's tables, locked (the event first), in breaking order (first to break first)."""
+    event_lock(event)
     tables = list(Table.objects.select_for_update().filter(event=event).order_by("break_order", "number"))
     return tables
 
@@ -94,7 +102,7 @@ def tables_assign(*, event: Event, numbers: Sequence[int], actor: Any) -> list[T
         raise SeatingError(_("Choose at least one table."))
     with transaction.atomic():
         # The event lock orders this with every other seating change of the event.
-        _lock_event(event)
+        event_lock(event)
         venue_id = event.festival.venue_id
         found = {t.number: t for t in Table.objects.select_for_update().filter(venue_id=venue_id, number__in=numbers)}
         missing = [n for n in numbers if n not in found]
@@ -133,7 +141,7 @@ def tables_assign(*, event: Event, numbers: Sequence[int], actor: Any) -> list[T
             objects=chosen,
             before={"events": before},
             after={"break_order": {t.number: t.break_order for t in chosen + existing}},
-            summary=_("Tables %(numbers)s assigned") % {"numbers": ", ".join(str(n) for n in numbers)},
+            summary=(gettext_lazy("Tables %(numbers)s assigned"), {"numbers": ", ".join(str(n) for n in numbers)}),
         )
     return chosen
 
@@ -153,7 +161,7 @@ def tables_break_order_set(*, event: Event, numbers: Sequence[int], actor: Any) 
         audit_record(
             actor=actor, action="tables.break_order", event=event, objects=ordered,
             before={"break_order": before}, after={"break_order": {t.number: t.break_order for t in ordered}},
-            summary=_("Breaking order set: %(numbers)s") % {"numbers": ", ".join(str(n) for n in numbers)},
+            summary=(gettext_lazy("Breaking order set: %(numbers)s"), {"numbers": ", ".join(str(n) for n in numbers)}),
         )
     return ordered
 
@@ -231,7 +239,8 @@ def _write_seats(placed: Sequence[tuple[Entry, Table | TableRow, int]]) -> list[
 
 
 def _record_draw(*, event: Event, kind: str, actor: Any, tables: Sequence[Table | TableRow],
-                 placed: Sequence[tuple[Entry, Table | TableRow, int]]) -> SeatDraw:
+                 placed: Sequence[tuple[Entry, Table | TableRow, int]], moves: Sequence[Move] = ()) -> SeatDraw:
+    numbers = {e.pk: e.number for e, _t, _s in placed}
     return SeatDraw.objects.create(
         event=event,
         kind=kind,
@@ -241,6 +250,9 @@ def _record_draw(*, event: Event, kind: str, actor: Any, tables: Sequence[Table 
         assignments=sorted(
             ([e.pk, e.number, t.number, s] for e, t, s in placed), key=lambda row: (row[2], row[3])
         ),
+        # Where each player of a broken table goes, in the order the floor calls them (from seat 1 up).
+        moves=sorted(([m.entry_id, numbers[m.entry_id], m.from_table, m.from_seat, m.to_table, m.to_seat]
+                      for m in moves), key=lambda row: row[3]),
     )
 
 
@@ -286,8 +298,8 @@ def seats_draw_initial(*, event: Event, actor: Any) -> SeatDraw:
             event=event,
             objects=[draw],
             after={"draw": draw.pk, "seated": len(placed), "tables": [t.number for t in used]},
-            summary=_("Seat draw: %(players)s at %(tables)s")
-            % {"players": plurals.players(len(placed)), "tables": plurals.tables(len(used))},
+            summary=(gettext_lazy("Seat draw: %(players)s at %(tables)s"),
+                     {"players": plurals.players_message(len(placed)), "tables": plurals.tables_message(len(used))}),
         )
     return draw
 
@@ -307,7 +319,7 @@ def entry_seat_random(*, entry: Entry, actor: Any = None, event_locked: bool = F
     event = entry.event
     with transaction.atomic():
         if not event_locked:
-            _lock_event(event)
+            event_lock(event)
         # Called with the event locked: the counts cannot change under us.
         rows = table_rows(event=event)
         open_rows = [r for r in rows if r.players < table_capacity(table=r, event=event)]
@@ -420,7 +432,7 @@ def balance_moves_apply(*, event: Event, moves: Sequence[Move | dict[str, Any]],
     if not plan:
         raise SeatingError(_("There are no moves to make."))
     with transaction.atomic():
-        _lock_event(event)
+        event_lock(event)
         named = {m.from_table for m in plan} | {m.to_table for m in plan}
         tables = list(Table.objects.select_for_update().filter(event=event, number__in=named))
         moved = _apply_moves(event=event, tables=tables, moves=plan)
@@ -431,11 +443,11 @@ def balance_moves_apply(*, event: Event, moves: Sequence[Move | dict[str, Any]],
             objects=moved,
             before={"moves": _moves_json(plan)},
             after={"seats": [[e.pk, e.table.number, e.seat] for e in moved]},
-            summary="; ".join(
-                _("T%(a)s s%(b)s to T%(c)s s%(d)s")
-                % {"a": m.from_table, "b": m.from_seat, "c": m.to_table, "d": m.to_seat}
+            summary=(gettext_lazy("Balancing: %(moves)s"), {"moves": [
+                (gettext_lazy("T%(a)s s%(b)s to T%(c)s s%(d)s"),
+                 {"a": m.from_table, "b": m.from_seat, "c": m.to_table, "d": m.to_seat})
                 for m in plan
-            ),
+            ]}),
         )
     return moved
 
@@ -447,7 +459,7 @@ def entry_move(*, event: Event, from_table: int, from_seat: int, to_table: int, 
     if (from_table, from_seat) == (to_table, to_seat):
         raise SeatingError(_("That is the seat the player already has."))
     with transaction.atomic():
-        _lock_event(event)
+        event_lock(event)
         tables = list(Table.objects.select_for_update().filter(event=event, number__in={from_table, to_table}))
         entry_id = (Entry.objects.filter(table__event=event, table__number=from_table, seat=from_seat,
                                          status=Entry.Status.ALIVE).values_list("pk", flat=True).first())
@@ -459,8 +471,8 @@ def entry_move(*, event: Event, from_table: int, from_seat: int, to_table: int, 
         audit_record(
             actor=actor, action="seat.move", event=event, objects=[moved],
             before={"table": from_table, "seat": from_seat}, after={"table": to_table, "seat": to_seat},
-            summary=_("%(name)s moved from table %(a)s seat %(b)s to table %(c)s seat %(d)s")
-            % {"name": moved.player.name, "a": from_table, "b": from_seat, "c": to_table, "d": to_seat},
+            summary=(gettext_lazy("%(name)s moved from table %(a)s seat %(b)s to table %(c)s seat %(d)s"),
+                     {"name": moved.player.name, "a": from_table, "b": from_seat, "c": to_table, "d": to_seat}),
         )
     return moved
 
@@ -472,7 +484,7 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
     field stays balanced; the table is released from the event afterwards.
     """
     with transaction.atomic():
-        _lock_event(event)
+        event_lock(event)
         # One row per table with its count: no model instances, whatever the number of tables.
         in_play = [r for r in table_rows(event=event) if r.players]
         breaking = next((r for r in in_play if r.number == int(table_number)), None)
@@ -502,7 +514,8 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
         moves = [Move(e.pk, breaking.number, old[e.pk], t.number, s) for e, t, s in placed]
         Entry.objects.filter(pk__in=list(old)).update(table=None, seat=None)
         _write_seats(placed)
-        draw = _record_draw(event=event, kind=SeatDraw.Kind.BREAK, actor=actor, tables=rest, placed=placed)
+        draw = _record_draw(event=event, kind=SeatDraw.Kind.BREAK, actor=actor, tables=rest, placed=placed,
+                            moves=moves)
         Table.objects.filter(pk=breaking.pk).update(event=None, break_order=None)
         broken = breaking.as_table()
         audit_record(
@@ -512,9 +525,9 @@ def table_break(*, event: Event, table_number: int, actor: Any) -> list[Move]:
             objects=[broken, draw],
             before={"table": breaking.number, "seats": {e.pk: old[e.pk] for e in players}},
             after={"moves": _moves_json(moves), "draw": draw.pk},
-            summary=ngettext("Table %(number)s broken: %(players)s player moved",
-                             "Table %(number)s broken: %(players)s players moved", len(players))
-            % {"number": breaking.number, "players": len(players)},
+            summary=(ngettext_lazy("Table %(number)s broken: %(players)s player moved",
+                                   "Table %(number)s broken: %(players)s players moved", "players"),
+                     {"number": breaking.number, "players": len(players)}),
         )
     return moves
 
@@ -565,8 +578,8 @@ def final_table_draw(*, event: Event, actor: Any, table_number: int | None = Non
             objects=[final, draw],
             before={"seats": before},
             after={"draw": draw.pk, "table": final.number, "released": [t.number for t in released]},
-            summary=ngettext("Final table draw at table %(number)s: %(players)s player",
-                             "Final table draw at table %(number)s: %(players)s players", len(players))
-            % {"number": final.number, "players": len(players)},
+            summary=(ngettext_lazy("Final table draw at table %(number)s: %(players)s player",
+                                   "Final table draw at table %(number)s: %(players)s players", "players"),
+                     {"number": final.number, "players": len(players)}),
         )
     return draw

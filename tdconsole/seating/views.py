@@ -9,19 +9,21 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from tdconsole.accounts.roles import ANY_STAFF, FLOOR, has_role, role_required
+from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, has_role, role_required
 from tdconsole.core import plurals
-from tdconsole.core.public import PUBLIC_KEY_PARAM, public_event_or_404, public_url
-from tdconsole.tournaments.models import Entry, Event
+from tdconsole.core.bounds import field_number, whole_number
+from tdconsole.tournaments.exceptions import TournamentError
+from tdconsole.tournaments.models import Entry, Event, Table
+from tdconsole.tournaments.public import PUBLIC_KEY_PARAM, public_event_or_404, public_url
+from tdconsole.tournaments.tables import table_button_set
 
 from . import selectors, services
 from .balancing import Move
 from .exceptions import SeatingError
-from .models import Table
 
 MAP_POLL_SECONDS = 5
 
@@ -65,10 +67,34 @@ def table_map(request: HttpRequest, slug: str) -> HttpResponse:
 def _buttons_from(data: Any, numbers: list[int]) -> dict[int, int]:
     buttons = {}
     for number in numbers:
-        raw = data.get(f"button_{number}", "")
-        if str(raw).strip().isdigit():
-            buttons[number] = int(raw)
+        seat = field_number(data.get(f"button_{number}", ""), Entry, "seat")
+        if seat is not None:
+            buttons[number] = seat
     return buttons
+
+
+def _buttons_record(request: HttpRequest, event: Event, buttons: dict[int, int]) -> None:
+    """Record on each table the button seat the floor typed on the panel (one it cannot have is left out)."""
+    for number, seat in buttons.items():
+        try:
+            table_button_set(event=event, table_number=number, seat=seat, actor=request.user)
+        except TournamentError:
+            continue  # the panel refused it already (bad_buttons); the moves stand without it
+
+
+def _table_number(raw: str | None) -> int:
+    """A table number typed or sent by a form, refused with a message when no table can have it."""
+    number = field_number(raw, Table, "number")
+    if number is None:
+        raise SeatingError(_("Table %(number)s does not serve this event.") % {"number": (raw or "").strip()[:20]})
+    return number
+
+
+def _seat_number(raw: str, table: int) -> int:
+    seat = field_number(raw, Entry, "seat")
+    if seat is None:
+        raise SeatingError(_("Table %(table)s has no seat %(seat)s.") % {"table": table, "seat": raw.strip()[:20]})
+    return seat
 
 
 def _panel_context(
@@ -86,12 +112,23 @@ def _panel_context(
         e.pk: e for e in Entry.objects.filter(pk__in=[m.entry_id for m in plan.moves]).select_related("player")
     }
     concerned = sorted({p.from_table for p in plan.pairs} | {p.to_table for p in plan.pairs})
+    # The inputs start from the button recorded on each table (a dispute, an earlier balancing): the
+    # floor checks it at the table and shows the moves; the plan reads only the seats sent.
+    recorded = dict(Table.objects.filter(event=event, number__in=concerned, button_seat__isnull=False)
+                    .values_list("number", "button_seat")) if concerned else {}
     return {
         "event": event,
         "action": selectors.tables_needed_action(event=event),
+        # The latest table break, listed with its move slips to print.
+        "table_break": selectors.table_break_moves(event=event),
+        "lang": (get_language() or "pt-br").lower(),
+        "can_print": has_role(request.user, [DIRECTOR, FLOOR, REGISTRATION]),
         "plan": plan,
         "moves": [{"move": m, "entry": movers.get(m.entry_id)} for m in plan.moves],
-        "concerned": [{"number": n, "capacity": capacities[n], "button": buttons.get(n, "")} for n in concerned],
+        "concerned": [{"number": n, "capacity": capacities[n], "button": buttons.get(n, recorded.get(n, "")),
+                       "recorded": recorded.get(n)} for n in concerned],
+        # The button seats the moves were worked out from: the confirmation records them on the tables.
+        "buttons_used": sorted((n, seat) for n, seat in buttons.items() if n in concerned),
         "bad_buttons": bad,
         "tables": state,
         "draws": selectors.latest_draws(event=event),
@@ -130,12 +167,13 @@ def _after_change(request: HttpRequest, event: Event, message: str) -> HttpRespo
 
 def _moves_from(values: list[str]) -> list[Move]:
     moves = []
+    fields = ((Entry, "id"), (Table, "number"), (Entry, "seat"), (Table, "number"), (Entry, "seat"))
     for value in values:
         parts = value.split(":")
-        if len(parts) != 5 or not all(p.isdigit() for p in parts):
+        numbers = [field_number(p, model, name) for p, (model, name) in zip(parts, fields, strict=False)]
+        if len(parts) != 5 or None in numbers:
             raise SeatingError(_("The moves could not be read; reload the page."))
-        entry_id, from_table, from_seat, to_table, to_seat = (int(p) for p in parts)
-        moves.append(Move(entry_id, from_table, from_seat, to_table, to_seat))
+        moves.append(Move(*numbers))
     return moves
 
 
@@ -145,11 +183,13 @@ def balance_apply(request: HttpRequest, slug: str) -> HttpResponse:
     """Confirm the balancing moves shown on the panel."""
     event = _event(slug)
     try:
-        moved = services.balance_moves_apply(
-            event=event, moves=_moves_from(request.POST.getlist("move")), actor=request.user
-        )
+        moves = _moves_from(request.POST.getlist("move"))
+        tables = sorted({m.from_table for m in moves} | {m.to_table for m in moves})
+        buttons = _buttons_from(request.POST, tables)
+        moved = services.balance_moves_apply(event=event, moves=moves, actor=request.user)
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
+    _buttons_record(request, event, buttons)
     return _after_change(
         request, event,
         ngettext("%(count)s player moved.", "%(count)s players moved.", len(moved)) % {"count": len(moved)},
@@ -164,10 +204,11 @@ def seat_move(request: HttpRequest, slug: str) -> HttpResponse:
     typed = request.POST.get("seat_move", "")
     numbers = typed.replace(">", " ").replace("→", " ").split()
     try:
-        if len(numbers) != 4 or not all(n.isdigit() for n in numbers):
+        if len(numbers) != 4 or any(whole_number(n) is None for n in numbers):
             raise SeatingError(_("Type the table and seat the player leaves, then the table and seat they go to: "
                                  "3 5 7 2."))
-        a, b, c, d = (int(n) for n in numbers)
+        a, c = _table_number(numbers[0]), _table_number(numbers[2])
+        b, d = _seat_number(numbers[1], a), _seat_number(numbers[3], c)
         moved = services.entry_move(event=event, from_table=a, from_seat=b, to_table=c, to_seat=d,
                                     actor=request.user)
     except SeatingError as exc:
@@ -186,16 +227,18 @@ def table_break(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     raw = request.POST.get("table", "")
     try:
-        if not raw.isdigit():
+        if whole_number(raw) is None:
             raise SeatingError(_("Choose the table to break."))
-        moves = services.table_break(event=event, table_number=int(raw), actor=request.user)
+        number = _table_number(raw)
+        moves = services.table_break(event=event, table_number=number, actor=request.user)
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
+    # The panel lists who moves where (the break as recorded) with its move slips to print.
     return _after_change(
         request, event,
         ngettext("Table %(number)s broken: %(count)s player reseated.",
                  "Table %(number)s broken: %(count)s players reseated.", len(moves))
-        % {"number": raw, "count": len(moves)},
+        % {"number": number, "count": len(moves)},
     )
 
 
@@ -204,10 +247,10 @@ def table_break(request: HttpRequest, slug: str) -> HttpResponse:
 def final_table(request: HttpRequest, slug: str) -> HttpResponse:
     """Draw the final table."""
     event = _event(slug)
-    raw = request.POST.get("table", "")
+    raw = request.POST.get("table", "").strip()
     try:
         draw = services.final_table_draw(
-            event=event, actor=request.user, table_number=int(raw) if raw.isdigit() else None
+            event=event, actor=request.user, table_number=_table_number(raw) if raw else None
         )
     except SeatingError as exc:
         return _panel(request, event, error=str(exc), status=409)
@@ -236,6 +279,13 @@ def _assign_context(event: Event, error: str = "") -> dict[str, Any]:
     }
 
 
+def _venue_table(raw: str) -> int:
+    number = field_number(raw, Table, "number")
+    if number is None:
+        raise SeatingError(_("The venue has no table %(numbers)s.") % {"numbers": raw.strip()[:20]})
+    return number
+
+
 @role_required(FLOOR)
 def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
     """Choose the venue tables that serve the event, their breaking order, and draw the seats."""
@@ -245,7 +295,7 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
     what = request.POST.get("do", "assign")
     try:
         if what == "assign":
-            numbers = [int(n) for n in request.POST.getlist("table") if n.isdigit()]
+            numbers = [_venue_table(n) for n in request.POST.getlist("table")]
             services.tables_assign(event=event, numbers=numbers, actor=request.user)
             messages.success(
                 request,
@@ -254,7 +304,7 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
             )
         elif what == "order":
             text = request.POST.get("break_order", "").replace(";", ",").replace(" ", ",")
-            numbers = [int(n) for n in text.split(",") if n.strip().isdigit()]
+            numbers = [_table_number(n) for n in text.split(",") if n.strip()]
             services.tables_break_order_set(event=event, numbers=numbers, actor=request.user)
             messages.success(request, _("Breaking order saved."))
         elif what == "draw":
@@ -277,7 +327,8 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
 def seat_lookup(request: HttpRequest, slug: str) -> HttpResponse:
     """Public "where do I sit?": search a name, see table and seat (nothing else)."""
     event = public_event_or_404(request, slug)
-    query = request.GET.get("q", "")
+    # A NUL cannot be searched for (PostgreSQL refuses it in a query); nobody's name has one.
+    query = request.GET.get("q", "").replace("\x00", "")
     context = {
         "event": event,
         "query": query,

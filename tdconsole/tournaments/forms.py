@@ -5,14 +5,22 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
-from .models import Event, Festival, Structure
+from tdconsole.core.bounds import field_max, fits, whole_number
+from tdconsole.core.chips import ChipsError, parse_chips
 
-BUST_TOKEN = re.compile(r"^(\d+)(?::(\d+))?$")
+from .models import Bust, Elimination, Entry, Event, Festival, Player, Structure
+
+BUST_TOKEN = re.compile(r"^([0-9]+)(?::([0-9][0-9.]*))?$")  # a stack may carry thousands points: 4:12.500
+SEEN_TOKEN = re.compile(r"^([0-9]+):([0-9]+)$")
 
 
 class EventForm(forms.ModelForm):
+    # The whole-number settings, each bounded by what its column stores.
+    INTEGER_SETTINGS = ("starting_stack", "seats_per_table", "max_entries", "late_registration_level")
+
     festival = forms.ModelChoiceField(queryset=Festival.objects.all(), label=_("Festival"))
     template = forms.ModelChoiceField(
         queryset=Structure.objects.filter(is_template=True), label=_("Blind structure template"), required=False,
@@ -25,7 +33,8 @@ class EventForm(forms.ModelForm):
             "festival", "name", "slug", "date", "currency", "buy_in_prize", "buy_in_fee", "starting_stack",
             "seats_per_table", "format", "max_entries", "late_registration_level", "ante_type", "guarantee",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {"date": forms.DateInput(attrs={"type": "date", "min": "2000-01-01", "max": "2100-12-31"},
+                                           format="%Y-%m-%d")}
 
     def __init__(self, *args, creating: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,11 +45,22 @@ class EventForm(forms.ModelForm):
         self.fields["late_registration_level"].help_text = _(
             "Late registration and re-entry close at the end of this blind level (breaks not counted)."
         )
+        for name in self.INTEGER_SETTINGS:
+            # The same bound on every database (SQLite alone would store 64 bits).
+            field, top = self.fields[name], field_max(Event, name)
+            if field.max_value is None or field.max_value > top:
+                field.max_value = top
+                field.validators.append(MaxValueValidator(top))
+                field.widget.attrs["max"] = top
         if creating:
             self.fields["template"].required = True
         else:
             self.fields["festival"].disabled = True
             self.fields["slug"].disabled = True
+
+    def clean_currency(self) -> str:
+        # Codes are upper case ("brl" is BRL); the service refuses a code that is not ISO 4217.
+        return (self.cleaned_data.get("currency") or "").strip().upper()
 
     def clean(self):
         data = super().clean()
@@ -62,46 +82,128 @@ class EventForm(forms.ModelForm):
         return fields
 
 
+# The largest id the database stores (a 64-bit signed integer): beyond it a lookup would fail, not miss.
+MAX_ID = field_max(Player, "id")
+
+
 class RegistrationForm(forms.Form):
     name = forms.CharField(label=_("Player name"), max_length=120, required=False,
                            widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off"}))
     nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
     document = forms.CharField(label=_("Document number"), max_length=40, required=False)
-    player = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    player = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
+    # Staff confirmed a new player although the festival has someone with the same name.
+    new_player = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def clean(self):
         data = super().clean()
-        if not data.get("player") and not (data.get("name") or "").strip():
+        if not data.get("player") and not (data.get("name") or "").strip() and not self.errors:
             raise forms.ValidationError(_("Type the player's name."))
         return data
 
 
+def _bust_number(token: str, model, field: str) -> int | None:
+    """A table, seat or stack typed in a bust: ASCII digits the field can store, else None."""
+    value = whole_number(token)
+    return value if value is not None and fits(value, model, field) else None
+
+
+class PlayerForm(forms.Form):
+    """Correct a player's name, nickname or document number."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    document = forms.CharField(label=_("Document number"), max_length=40, required=False)
+
+
+class PlayerMergeForm(forms.Form):
+    """The duplicate player to merge into the one on the page."""
+
+    other = forms.IntegerField(min_value=1, max_value=MAX_ID, widget=forms.HiddenInput)
+
+
 def parse_bust(text: str) -> tuple[int, list[tuple[int, int | None]]]:
-    """Read "12 4" (table 12, seat 4) or "12 4:35000 7:20000" (several seats, with starting stacks)."""
+    """Read "12 4" (table 12, seat 4) or "12 4:35000 7:20000" (several seats, with starting stacks).
+
+    Every number is bounded by the field that stores it, so a number no table, seat or
+    stack can have is refused here with a message (not by the database).
+    """
     tokens = text.replace(",", " ").replace("/", " ").split()
-    if len(tokens) < 2 or not tokens[0].isdigit():
+    if len(tokens) < 2 or whole_number(tokens[0]) is None:
         raise forms.ValidationError(_('Type the table and the seat, for example "12 4".'))
+    table = _bust_number(tokens[0], Elimination, "table_number")
+    if table is None:
+        raise forms.ValidationError(_("Table %(table)s is not in play in this event.") % {"table": tokens[0]})
     seats = []
     for token in tokens[1:]:
         match = BUST_TOKEN.match(token)
         if not match:
             raise forms.ValidationError(
                 _('"%(token)s" is not a seat: type a seat number, optionally with ":stack".') % {"token": token})
-        seats.append((int(match.group(1)), int(match.group(2)) if match.group(2) else None))
-    return int(tokens[0]), seats
+        seat = _bust_number(match.group(1), Entry, "seat")
+        if seat is None:
+            raise forms.ValidationError(_("Table %(table)s has no seat %(seat)s.")
+                                        % {"table": table, "seat": match.group(1)})
+        try:
+            stack = parse_chips(match.group(2), maximum=field_max(Bust, "starting_stack"))
+        except ChipsError:
+            raise forms.ValidationError(_("Seat %(seat)s: %(stack)s chips is not a possible stack.")
+                                        % {"seat": seat, "stack": match.group(2)}) from None
+        seats.append((seat, stack))
+    return table, seats
+
+
+def parse_seen(text: str) -> dict[int, int] | None:
+    """The entries the clerk was shown, "4:1187 7:1203" (seat:entry id), or None when unreadable."""
+    seen: dict[int, int] = {}
+    for token in (text or "").split():
+        match = SEEN_TOKEN.match(token)
+        if not match:
+            return None
+        seat, entry_id = _bust_number(match.group(1), Entry, "seat"), _bust_number(match.group(2), Entry, "id")
+        if seat is None or entry_id is None or seat in seen:
+            return None
+        seen[seat] = entry_id
+    return seen or None
+
+
+def bust_key(text: str) -> str:
+    """The typed bust with spacing evened out: what the confirmation is checked against."""
+    return " ".join((text or "").replace(",", " ").replace("/", " ").split())
 
 
 class EliminationForm(forms.Form):
+    """A bust in two steps: "12 4" Enter shows who sits there; Enter again busts that entry.
+
+    The confirmation carries the text it confirmed and the entries shown (`seen`); the
+    bust happens only when the text is unchanged and every seat names its entry, and the
+    service refuses it if a seat's player changed meanwhile. Anything else is shown
+    back for confirmation.
+    """
+
     bust = forms.CharField(
         label=_("Table and seat"), max_length=200,
         help_text=_('"12 4" busts seat 4 of table 12. Several in one hand: "12 4:35000 7:20000" '
-                    "(seat:stack at the start of the hand)."),
+                    "(seat:stack at the start of the hand; with a big blind ante, the big blind's after the ante)."),
         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
                                       "data-main-input": True}),
     )
+    confirmed = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
+    seen = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
 
     def clean_bust(self):
         table, seats = parse_bust(self.cleaned_data["bust"])
         self.cleaned_data["table"] = table
         self.cleaned_data["seats"] = seats
         return self.cleaned_data["bust"]
+
+    def clean(self):
+        data = super().clean()
+        data["entry_ids"] = None
+        if "seats" not in data:
+            return data
+        seen = parse_seen(data.get("seen", ""))
+        if (seen is not None and data.get("confirmed") and bust_key(data["confirmed"]) == bust_key(data["bust"])
+                and set(seen) == {seat for seat, _stack in data["seats"]}):
+            data["entry_ids"] = seen
+        return data

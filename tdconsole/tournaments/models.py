@@ -168,6 +168,39 @@ class Event(models.Model):
         return self.buy_in_prize + self.buy_in_fee
 
 
+class Table(models.Model):
+    """A numbered table of the venue; it serves one event at a time."""
+
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="tables")
+    number = models.PositiveIntegerField(_("number"))
+    seats = models.PositiveSmallIntegerField(
+        _("seats"), default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables")
+    # Order in which the floor breaks this event's tables (lower breaks first).
+    break_order = models.PositiveIntegerField(_("break order"), null=True, blank=True)
+    # The dealer button of the next hand to be dealt here, and the seat of the last hand's small blind
+    # (posted or not: under the dead button it says where the button goes next). Empty until the floor
+    # records them (balancing, a dispute, the table's page).
+    button_seat = models.PositiveSmallIntegerField(_("button seat"), null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(_("small blind seat"), null=True, blank=True)
+
+    class Meta:
+        # The model moved here from the seating app (a table is the venue's furniture, which entries
+        # and eliminations name); its rows stay in the database table they were always in.
+        db_table = "seating_table"
+        ordering = ["venue_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["venue", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(seats__gte=2, seats__lte=10), name="table_seats_2_to_10"),
+        ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self) -> str:
+        return f"{_('Table')} {self.number}"
+
+
 class Player(models.Model):
     """A person registered once per festival."""
 
@@ -175,6 +208,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     document = models.CharField(_("document number"), max_length=40, blank=True)
+    # The name as the desk compares it (names.search_key: no case, accents or punctuation),
+    # kept by the services that write the name; searched on SQLite and PostgreSQL alike.
+    search_name = models.CharField(_("name for search"), max_length=120, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -184,7 +220,10 @@ class Player(models.Model):
                 fields=["festival", "document"], condition=~Q(document=""), name="player_document_unique"
             ),
         ]
-        indexes = [models.Index(fields=["festival", "name"], name="player_festival_name")]
+        indexes = [
+            models.Index(fields=["festival", "name"], name="player_festival_name"),
+            models.Index(fields=["festival", "search_name"], name="player_festival_search"),
+        ]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
@@ -204,9 +243,7 @@ class Entry(models.Model):
     number = models.PositiveIntegerField(_("entry number"))
     attempt = models.PositiveSmallIntegerField(_("entry of this player"), default=1)
     status = models.CharField(_("status"), max_length=6, choices=Status.choices, default=Status.ALIVE)
-    table = models.ForeignKey(
-        "seating.Table", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
-    )
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.PROTECT, related_name="entries")
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     chips = models.PositiveBigIntegerField(_("last chip count"), null=True, blank=True)
     place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
@@ -248,9 +285,7 @@ class Elimination(models.Model):
     sequence = models.PositiveIntegerField(_("sequence"))
     # Eliminations sharing a group tie across tables: the sequence of the group's first hand.
     group = models.PositiveIntegerField(_("tie group"))
-    table = models.ForeignKey(
-        "seating.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="eliminations"
-    )
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="eliminations")
     table_number = models.PositiveIntegerField(_("table"))
     hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), null=True, blank=True)
     actor = models.ForeignKey(

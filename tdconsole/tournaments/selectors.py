@@ -1,22 +1,33 @@
 """Reads of an event's field that more than one page needs."""
 
-from django.db.models import Count, Max, Q, Sum
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .models import Elimination, Entry, Event, Player
+from django.db.models import Case, Count, Max, Q, Sum, Value, When
+from django.utils.translation import gettext as _
+
+from .exceptions import EliminationError
+from .models import Elimination, Entry, Event, Player, Table
+from .names import search_key, tidy_name
 
 
-def event_field_summary(*, event: Event, addon_chips: int | None = None) -> dict:
-    """Entries, players left, chips in play and the average stack, in two queries.
+def chips_in_play(*, event: Event, addon_chips: int) -> int:
+    """Every chip put into play: a starting stack per entry (re-entries included) and the add-on chips.
 
-    Chips in play are the starting stack of every entry plus the chips of the add-ons
-    sold (recorded by the payouts app; a caller that has read them passes `addon_chips`
-    and saves the query); the average is over the entries alive.
+    Busts do not change it: a busted player's chips went to the others. The add-ons are sold at
+    the prize desk: `addon_chips` is `payouts.selectors.addon_chips_sold`, read by the caller.
     """
-    if addon_chips is None:
-        from tdconsole.payouts.models import PrizeSettings  # payouts builds on tournaments
+    return Entry.objects.filter(event=event).count() * event.starting_stack + addon_chips
 
-        sold = PrizeSettings.objects.filter(event_id=event.pk).values_list("addons", "addon_chips").first()
-        addon_chips = sold[0] * sold[1] if sold else 0
+
+def event_field_summary(*, event: Event, addon_chips: int) -> dict:
+    """Entries, players left, chips in play and the average stack, in one query.
+
+    Chips in play are the starting stack of every entry plus `addon_chips`, the chips of the
+    add-ons sold (recorded by the payouts app; the caller reads them with
+    `payouts.selectors.addon_chips_sold`); the average is over the entries alive.
+    """
     row = Entry.objects.filter(event=event).aggregate(
         entries=Count("id"),
         alive=Count("id", filter=Q(status=Entry.Status.ALIVE)),
@@ -41,29 +52,82 @@ def top_stacks(*, event: Event, limit: int = 10) -> list[Entry]:
     )
 
 
-def chip_summary(*, event: Event) -> dict:
-    """Chips counted on the entries in play and the average of those counts (one query)."""
+def chip_summary(*, event: Event, in_play: int) -> dict:
+    """Chips counted on the entries in play, the average of those counts, and how far their total is
+    from `in_play`, the chips in play (one query; see `chips_in_play` and `event_field_summary`).
+
+    The last counts of the players left add up to the chips in play when every count is
+    current; a difference means a wrong count, or counts older than the last busts (the
+    busted players' chips are counted nowhere until the others are counted again).
+    """
     row = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).aggregate(
         alive=Count("id"), counted=Sum("chips"), with_count=Count("chips"),
     )
     alive = row["alive"] or 0
+    counted = row["counted"] or 0
     return {
         "alive": alive,
-        "counted_chips": row["counted"] or 0,
-        "average_counted": (row["counted"] or 0) // alive if alive else 0,
+        "counted_chips": counted,
+        "average_counted": counted // alive if alive else 0,
+        "in_play": in_play,
+        # Positive: the counts hold more chips than exist; negative: chips are missing from them.
+        "difference": counted - in_play if alive else 0,
+        "difference_size": abs(counted - in_play) if alive else 0,
+        "uncounted": alive - (row["with_count"] or 0),
     }
 
 
-def player_search(*, festival_id: int, query: str, limit: int = 8) -> list[Player]:
-    """Players of the festival whose name, nickname or document contains the typed text."""
-    query = " ".join((query or "").split())
-    if len(query) < 2:
-        return []
-    return list(
-        Player.objects.filter(festival_id=festival_id)
-        .filter(Q(name__icontains=query) | Q(nickname__icontains=query) | Q(document__startswith=query))
-        .order_by("name")[:limit]
-    )
+@dataclass(frozen=True)
+class PlayerMatches:
+    """The players a search shows, and how many matched in all (more than shown when `more`)."""
+
+    players: list[Player]
+    total: int
+
+    @property
+    def more(self) -> int:
+        return self.total - len(self.players)
+
+
+def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMatches:
+    """Players of the festival with a word of the name starting with each typed word, or whose
+    nickname or document matches.
+
+    Names are compared without case or accents (the `search_name` column), so "joao silva",
+    "JOÃO" and "silva jo" find "João Silva" on SQLite and PostgreSQL alike. Names starting with
+    what was typed come first. Counts the rest only when there are more than `limit`.
+    """
+    # Control characters (NUL above all, which PostgreSQL refuses in a query) are never part of a name.
+    text = tidy_name("".join(ch for ch in (query or "") if unicodedata.category(ch)[0] != "C"))
+    if len(text) < 2:
+        return PlayerMatches(players=[], total=0)
+    key = search_key(text)
+    matches = Q(nickname__icontains=text) | Q(document__startswith=text)
+    if key:
+        words = Q()
+        for word in key.split():
+            words &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")
+        matches |= words
+    found = Player.objects.filter(festival_id=festival_id).filter(matches)
+    ordered = found.order_by("search_name", "pk")
+    if key:
+        ordered = found.annotate(
+            starts=Case(When(search_name__startswith=key, then=Value(0)), default=Value(1))
+        ).order_by("starts", "search_name", "pk")
+    players = list(ordered[: limit + 1])
+    if len(players) <= limit:
+        return PlayerMatches(players=players, total=len(players))
+    return PlayerMatches(players=players[:limit], total=found.count())
+
+
+def player_with_entries(*, player_id: int, festival_id: int) -> tuple[Player | None, list[Entry]]:
+    """A player of the festival and all their entries, by event and number (two queries)."""
+    player = Player.objects.filter(pk=player_id, festival_id=festival_id).first()
+    if player is None:
+        return None, []
+    entries = list(Entry.objects.filter(player=player).select_related("event", "table")
+                   .order_by("-event__date", "event_id", "number"))
+    return player, entries
 
 
 def player_entries(*, event: Event, player_ids: list[int]) -> dict[int, list[Entry]]:
@@ -102,11 +166,43 @@ def seated_entries(*, event: Event) -> list[Entry]:
 
 def event_tables(*, event: Event) -> list[dict]:
     """The event's tables with their player counts (one query)."""
-    from tdconsole.seating.models import Table
-
     rows = (
         Table.objects.filter(event=event)
         .annotate(players=Count("entries", filter=Q(entries__status=Entry.Status.ALIVE)))
         .order_by("number").values("number", "seats", "players", "break_order")
     )
     return list(rows)
+
+
+def player_entry_counts(*, player_ids: list[int]) -> dict[int, int]:
+    """How many entries each player has in the whole festival (one query)."""
+    rows = (Entry.objects.filter(player_id__in=player_ids).values("player_id").annotate(n=Count("id"))
+            .values_list("player_id", "n"))
+    return {pid: 0 for pid in player_ids} | dict(rows)
+
+
+def bust_preview(*, event: Event, table_number: int, seats: Sequence[int]) -> list[Entry]:
+    """Who sits at the typed seats of a table, in the order typed, for the clerk to confirm.
+
+    Refuses (`EliminationError`, the bust's own messages) what the bust would refuse about
+    these seats: an event not running, the same seat twice, a table not in play, an empty
+    seat, nobody left to win. Reads through the table and seat index (the field is not
+    scanned): two queries, three when the table has nobody at those seats.
+    """
+    if event.status != Event.Status.RUNNING:
+        raise EliminationError(_("Players can only be eliminated while the event runs."))
+    if len(set(seats)) != len(seats):
+        raise EliminationError(_("The same seat was given twice."))
+    found = {
+        e.seat: e for e in Entry.objects.select_related("player", "table")
+        .filter(table__event=event, table__number=table_number, seat__in=list(seats), status=Entry.Status.ALIVE)
+    }
+    if not found and not Table.objects.filter(event=event, number=table_number).exists():
+        raise EliminationError(_("Table %(table)s is not in play in this event.") % {"table": table_number})
+    empty = [s for s in seats if s not in found]
+    if empty:
+        raise EliminationError(_("Table %(table)s, seat %(seats)s: nobody is sitting there.")
+                               % {"table": table_number, "seats": ", ".join(str(s) for s in empty)})
+    if Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() - len(seats) < 1:
+        raise EliminationError(_("At least one player must be left: the last one wins."))
+    return [found[s] for s in seats]

@@ -166,9 +166,32 @@ def test_bench_rules_prints_the_figures():
     assert "NT hands: 9" in out
     assert "hands/s" in out and "evaluations" in out and "CPU" in out
     assert "pokerkit" in out and "ratio" in out
+    assert "explained ruling through `adjudicate --jsonl` on the same hands" in out
+    assert "headline: explained ruling" in out and "x pokerkit" in out
 
 
 def test_corpus_check_reports_a_missing_folder(tmp_path):
     with pytest.raises(CommandError) as info:
         call_command("corpus_check", str(tmp_path / "nowhere"), stdout=io.StringIO())
     assert info.value.returncode == 2 and "not found" in str(info.value)
+
+
+def test_jsonl_gives_the_collector_back_as_it_found_it(tmp_path):
+    """The run switches the collector off; the process that called it gets it back, also after a refusal."""
+    import gc
+
+    good = sorted(require(EXAMPLES).glob("*.phh"))[0]
+    (tmp_path / "a.phh").write_text(good.read_text(encoding="utf-8"), encoding="utf-8")
+    assert gc.isenabled()
+    call_command("adjudicate", str(tmp_path), "--jsonl", stdout=io.StringIO())
+    assert gc.isenabled() and not gc.get_freeze_count()
+    (tmp_path / "b.phh").write_text("not a hand", encoding="utf-8")
+    with pytest.raises(CommandError):
+        call_command("adjudicate", str(tmp_path), "--jsonl", stdout=io.StringIO())
+    assert gc.isenabled() and not gc.get_freeze_count()
+    gc.disable()
+    try:
+        call_command("adjudicate", str(tmp_path / "a.phh"), "--jsonl", stdout=io.StringIO())
+        assert not gc.isenabled()  # left off, as the caller had it
+    finally:
+        gc.enable()

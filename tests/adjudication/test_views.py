@@ -1,6 +1,5 @@
 """The desk page "Adjudicate a hand": set-up, step-by-step options, refusals, PHH in and out, saving."""
 
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -9,10 +8,10 @@ from tdconsole.adjudication.models import SavedAdjudication
 from tdconsole.audit.models import AuditEntry
 from tdconsole.rules import parse_phh
 from tests.factories import make_event
+from tests.rules.expect import EXAMPLES, require
 
 pytestmark = pytest.mark.django_db
 URL = "/rulings/adjudicate/"
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "examples" / "adjudication"
 
 REOPEN_HAND = """variant = "NT"
 _mode = "cash"
@@ -59,8 +58,9 @@ def test_table_setup_deals_blinds_in_position_order_and_shows_who_acts(floor):
     spec = parse_phh(response.context["phh"])
     # Button on seat 7: seat 1 posts the small blind, seat 4 the big blind and its ante.
     assert spec.starting_stacks == (10000, 3000, 20000)
-    assert list(spec.players) == ["Ana (#1)", "Bruno (#4)", "Carla (#7)"]
-    assert response.context["actor_name"] == "Carla (#7)"
+    assert list(spec.players) == ["Ana", "Bruno", "Carla"]
+    assert spec.seats == (1, 4, 7)
+    assert response.context["actor_name"] == "Carla (seat 7)"
     options = response.context["options"]
     assert (options.call, options.raise_min_to, options.raise_max_to) == (200, 400, 20000)
     assert response.context["pots"][0]["amount"] == 500
@@ -76,8 +76,9 @@ def test_bad_setup_rerenders_with_the_reason_and_keeps_the_input(floor):
 
 def test_buttons_apply_actions_step_by_step(floor):
     phh = setup_post(floor).context["phh"]
-    response = floor.post(URL, {"op": "act", "phh": phh, "kind": "raise", "amount": "1000"})
-    assert response.context["actor_name"] == "Ana (#1)"
+    response = floor.post(URL, {"op": "act", "phh": phh, "kind": "raise", "amount": "1000"},
+                          HTTP_ACCEPT_LANGUAGE="en")
+    assert response.context["actor_name"] == "Ana (seat 1)"
     assert response.context["options"].call == 900
     response = floor.post(URL, {"op": "act", "phh": response.context["phh"], "kind": "fold"})
     response = floor.post(URL, {"op": "act", "phh": response.context["phh"], "kind": "allin"})
@@ -89,7 +90,7 @@ def test_buttons_apply_actions_step_by_step(floor):
 def test_short_all_in_leaves_the_bettor_no_raise_with_the_reason(floor):
     response = floor.post(URL, {"op": "load", "phh_text": REOPEN_HAND}, HTTP_ACCEPT_LANGUAGE="en")
     options = response.context["options"]
-    assert response.context["actor_name"] == "A"
+    assert response.context["actor_name"] == "A (seat 1)"
     assert (options.call, options.raise_min_to) == (4, None)
     assert 'data-testid="act-raise"' not in response.content.decode()
     assert response.context["reason"]
@@ -135,8 +136,8 @@ def test_undo_removes_the_last_action(floor):
 
 
 def test_the_page_prefills_from_a_link(floor):
-    response = floor.get(URL, {"phh": REOPEN_HAND})
-    assert response.context["actor_name"] == "A"
+    response = floor.get(URL, {"phh": REOPEN_HAND}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.context["actor_name"] == "A (seat 1)"
 
 
 def test_saving_a_ruling_to_an_event_is_audited(floor, cast):
@@ -153,9 +154,8 @@ def test_saving_a_ruling_to_an_event_is_audited(floor, cast):
     assert audit.event_id == event.pk and audit.actor_name == "floor"
 
 
-@pytest.mark.skipif(not EXAMPLES.exists(), reason="shared/examples not found beside the repository")
 def test_every_shared_example_opens_on_the_page(floor):
-    for path in sorted(EXAMPLES.glob("*.phh")):
+    for path in sorted(require(EXAMPLES).glob("*.phh")):
         response = floor.post(URL, {"op": "load", "phh_text": path.read_text()})
         assert response.status_code == 200, path.name
         if path.name.startswith("10-"):
@@ -195,3 +195,99 @@ def test_seat_example_writes_the_stack_the_way_the_language_does(floor):
     for stack in ("12,500", "12.500"):
         response = setup_post(floor, seats=f"1 Ana {stack}\n4 Bruno 3000\n7 Carla 20000")
         assert b'data-testid="hand"' in response.content
+
+
+HUGE = "99999999999999999999999"
+
+
+@pytest.mark.parametrize(("shape", "line"), [
+    (REOPEN_HAND.replace("[200, 16, 150, 180]", f"[200, {HUGE}, 150, 180]"), 6),
+    (REOPEN_HAND.replace("[200, 16, 150, 180]", f"[200, {'9' * 10_000}, 150, 180]"), 6),
+    (REOPEN_HAND.replace("blinds_or_straddles = [1, 2, 0, 0]", f"blinds_or_straddles = [1, {HUGE}, 0, 0]"), 4),
+    (REOPEN_HAND.replace('"p1 cbr 10"', f'"p1 cbr {HUGE}"'), 8),
+])
+def test_a_history_with_more_chips_than_the_console_counts_names_the_line(floor, shape, line):
+    response = floor.post(URL, {"op": "load", "phh_text": shape}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    [error] = response.context["load_form"].errors["phh_text"]
+    assert error.startswith(f"Line {line}: ")
+    assert "more chips than the console can count (at most 9,223,372,036,854,775,807)" in error
+    assert "phh" not in response.context or response.context["phh"] is None
+
+
+@pytest.mark.parametrize("op", ["act", "undo", "save"])
+def test_a_history_sent_back_with_too_many_chips_is_refused_and_nothing_is_saved(floor, op):
+    event = make_event()
+    shape = REOPEN_HAND.replace("[200, 16, 150, 180]", f"[200, {HUGE}, 150, 180]")
+    response = floor.post(URL, {"op": op, "phh": shape, "kind": "fold", "event": event.pk},
+                          HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "Line 6: " in response.context["load_form"].errors["phh_text"][0]
+    assert not SavedAdjudication.objects.exists()
+    assert not AuditEntry.entries.filter(action="adjudication.save").exists()
+
+
+def test_digits_in_a_players_name_are_not_chips(floor):
+    named = REOPEN_HAND.replace('"A", "B"', f'"{HUGE}", "B"')
+    response = floor.post(URL, {"op": "load", "phh_text": named}, HTTP_ACCEPT_LANGUAGE="en")
+    assert not response.context["load_form"].errors
+    assert response.context["actor_name"] == f"{HUGE} (seat 1)"
+
+
+@pytest.mark.parametrize("stack", [HUGE, "9" * 10_000, "9.223.372.036.854.775.808"])
+def test_a_set_up_stack_beyond_the_range_is_refused_with_its_line(floor, stack):
+    response = setup_post(floor, seats=f"1 Ana 10000\n4 Bruno {stack}\n7 Carla 20000")
+    assert response.status_code == 200
+    errors = response.context["setup_form"].errors["seats"]
+    assert errors == ["Line 2: the stack is more chips than the console can count (at most 9,223,372,036,854,775,807)."]
+
+
+@pytest.mark.parametrize("stack", ["12.5", "1.50.000", "1.500,000"])
+def test_a_set_up_stack_whose_separators_do_not_group_thousands_is_refused_with_its_line(floor, stack):
+    """"12.5" used to read as 125 chips: every separator was dropped, wherever it stood."""
+    response = setup_post(floor, seats=f"1 Ana 10000\n4 Bruno {stack}\n7 Carla 20000")
+    assert response.status_code == 200
+    assert response.context["setup_form"].errors["seats"] == ["Line 2: write “seat name stack”, e.g. “3 Ana 12500”."]
+
+
+@pytest.mark.parametrize("fields", [["small_blind", "big_blind"], ["big_blind"], ["ante"], ["smallest_chip"]],
+                         ids=lambda fields: "+".join(fields))
+def test_set_up_blinds_beyond_the_range_are_refused(floor, fields):
+    response = setup_post(floor, **dict.fromkeys(fields, HUGE))
+    assert response.status_code == 200
+    assert set(response.context["setup_form"].errors) == set(fields)
+    assert "phh" not in response.context
+
+
+def test_a_table_number_beyond_the_range_is_refused_and_nothing_is_saved(floor):
+    event = make_event()
+    response = floor.post(URL, {"op": "save", "phh": REOPEN_HAND, "event": event.pk, "table_number": HUGE},
+                          HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert response.context["save_form"].errors["table_number"]
+    assert not SavedAdjudication.objects.exists()
+
+
+def test_the_engines_refusal_of_a_set_up_table_is_shown_beside_the_form(floor, monkeypatch):
+    from tdconsole.adjudication import forms as adjudication_forms
+    from tdconsole.rules import PHHError
+
+    def refuse(**kwargs):
+        raise PHHError("a hand needs at least two players", field="stacks")
+
+    monkeypatch.setattr(adjudication_forms, "spec_from_table", refuse)
+    response = setup_post(floor)
+    assert response.status_code == 200
+    assert response.context["setup_form"].non_field_errors() == ["field 'stacks': a hand needs at least two players"]
+
+
+def test_an_unexpected_error_while_setting_up_is_not_shown_as_a_refusal(floor, monkeypatch):
+    """A bug is a bug (a 500 and a log line), never a message beside the form."""
+    from tdconsole.adjudication import forms as adjudication_forms
+
+    def broken(**kwargs):
+        raise KeyError("small_blind")
+
+    monkeypatch.setattr(adjudication_forms, "spec_from_table", broken)
+    with pytest.raises(KeyError):
+        setup_post(floor)

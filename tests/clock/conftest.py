@@ -1,11 +1,13 @@
 """Fixtures for the clock tests: an event with a short structure, and entries made in bulk."""
 
 import datetime
+import time
 from decimal import Decimal
 
 import pytest
 
-from tdconsole.tournaments.models import Entry, Event, Festival, Level, Player, Structure, Venue
+from tdconsole.tournaments.models import Event
+from tests import factories
 
 # (kind, small blind, big blind, ante, minutes, colour-up chip)
 LEVELS = [
@@ -18,40 +20,29 @@ LEVELS = [
 
 
 def make_event(*, slug: str = "main", levels=LEVELS, **fields) -> Event:
-    venue, _ = Venue.objects.get_or_create(name="Clock venue")
-    festival, _ = Festival.objects.get_or_create(slug="clock-fest", defaults={"name": "Clock fest", "venue": venue})
-    structure = Structure.objects.create(name=f"Structure {slug}", slug=f"structure-{slug}", is_template=False)
-    Level.objects.bulk_create([
-        Level(structure=structure, position=i, kind=kind, small_blind=sb, big_blind=bb, ante=ante,
-              minutes=minutes, color_up=color_up)
-        for i, (kind, sb, bb, ante, minutes, color_up) in enumerate(levels, start=1)
-    ])
+    """A running event of the clock festival with the short structure above (or `levels`)."""
+    festival = factories.make_festival("clock-fest", name="Clock fest", venue_name="Clock venue")
     values = dict(
-        festival=festival, name=f"Event {slug}", slug=slug, date=datetime.date(2026, 12, 1),
-        buy_in_prize=Decimal("500"), buy_in_fee=Decimal("50"), starting_stack=30000,
-        structure=structure, status=Event.Status.RUNNING,
-    )
-    values.update(fields)
-    return Event.objects.create(**values)
+        date=datetime.date(2026, 12, 1), buy_in_prize=Decimal("500"), buy_in_fee=Decimal("50"),
+        starting_stack=30000, status=Event.Status.RUNNING,
+    ) | fields
+    return factories.make_event(slug, festival=festival, levels=levels, structure_name=f"Structure {slug}",
+                                structure_slug=f"structure-{slug}", **values)
 
 
 def make_entries(event: Event, count: int, busted: int = 0) -> None:
     """`count` entries, the first `busted` of them busted (bulk, a handful of queries)."""
-    start = Player.objects.filter(festival=event.festival).count() + 1
-    players = Player.objects.bulk_create(
-        [Player(festival=event.festival, name=f"Player {n:05d}") for n in range(start, start + count)]
-    )
-    if players and players[0].pk is None:
-        players = list(Player.objects.filter(festival=event.festival).order_by("id"))[-count:]
-    taken = Entry.objects.filter(event=event).count()
-    Entry.objects.bulk_create(
-        [
-            Entry(event=event, player=p, number=taken + i + 1,
-                  status=Entry.Status.BUSTED if i < busted else Entry.Status.ALIVE)
-            for i, p in enumerate(players)
-        ],
-        batch_size=500,
-    )
+    factories.make_entries(event, count, busted=busted)
+
+
+def wait_until(predicate, timeout: float, step: float = 0.1) -> float:
+    """Poll `predicate` until true; return the seconds it took (fail after `timeout`)."""
+    began = time.monotonic()
+    while time.monotonic() - began < timeout:
+        if predicate():
+            return time.monotonic() - began
+        time.sleep(step)
+    raise AssertionError(f"not true within {timeout} s")
 
 
 @pytest.fixture

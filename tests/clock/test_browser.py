@@ -1,16 +1,15 @@
 """The projected screen in headless Chromium: it counts, follows the desk, survives losing the server."""
 
 import re
-import time
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
 from tdconsole.clock import services
-from tdconsole.core.public import public_url
+from tdconsole.tournaments.public import public_url
 
-from .conftest import make_entries, make_event
+from .conftest import make_entries, make_event, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,15 +28,6 @@ def open_screen(page, live_server, event):
     page.wait_for_selector("[data-testid=clock-state]")
 
 
-def wait_until(predicate, timeout: float, step: float = 0.1) -> float:
-    """Poll `predicate` until true; return the seconds it took (fail after `timeout`)."""
-    began = time.monotonic()
-    while time.monotonic() - began < timeout:
-        if predicate():
-            return time.monotonic() - began
-        time.sleep(step)
-    raise AssertionError(f"not true within {timeout} s")
-
 
 def test_screen_counts_down(live_server, page, floor_user):
     event = make_event()
@@ -49,20 +39,27 @@ def test_screen_counts_down(live_server, page, floor_user):
     assert page.locator("[data-testid=offline]").is_hidden()
 
 
-def test_pausing_at_the_desk_stops_the_screen_within_two_seconds(live_server, page, floor_user):
+def test_pausing_at_the_desk_stops_the_screen_at_its_next_poll(live_server, page, floor_user):
     event = make_event()
+    polls = []
+    page.on("requestfinished", lambda request: "/screen/state/" in request.url and polls.append(request.url))
     services.clock_start(event=event, actor=floor_user)
     open_screen(page, live_server, event)
     page.wait_for_timeout(1200)
     services.clock_pause(event=event, actor=floor_user)
-    took = wait_until(lambda: page.locator("[data-testid=paused]").count() == 1, timeout=2.0)
+    before = len(polls)
+    took = wait_until(lambda: page.locator("[data-testid=paused]").count() == 1, timeout=10.0)
+    # The screen polls every second: the pause shows with the first answer read after it (one
+    # more when a poll was already on its way), however slow the machine.
+    after = len(polls) - before
+    print(f"pause shown after {after} poll(s), {took:.2f} s")
+    assert 1 <= after <= 2
     frozen = seconds_shown(page)
     page.wait_for_timeout(1500)
     assert seconds_shown(page) == frozen
     services.clock_resume(event=event, actor=floor_user)
-    wait_until(lambda: page.locator("[data-testid=paused]").count() == 0, timeout=2.0)
-    wait_until(lambda: seconds_shown(page) < frozen, timeout=3.0)
-    assert took < 2.0
+    wait_until(lambda: page.locator("[data-testid=paused]").count() == 0, timeout=10.0)
+    wait_until(lambda: seconds_shown(page) < frozen, timeout=10.0)
 
 
 def test_the_desk_page_pauses_every_screen_with_the_space_bar(live_server, browser, page, browser_login, screenshot):

@@ -30,6 +30,13 @@ def test_clock_command_starts_pauses_resumes_and_reports(event):
                        ("clock.resume", "manage.py clock")]
 
 
+def test_clock_command_writes_time_left_as_the_screen_does(db):
+    from .conftest import make_event
+
+    event = make_event(slug="long", levels=[("level", 100, 200, 0, 90, None)])
+    assert "time_left: 1:30:00" in run("clock", event.slug, "start")
+
+
 def test_clock_command_reports_a_refused_control(event):
     with pytest.raises(CommandError):
         run("clock", event.slug, "pause")

@@ -1,14 +1,14 @@
 """Two staff members pressing at once leave a consistent clock (row lock; PostgreSQL)."""
 
-import threading
+from functools import partial
 
 import pytest
-from django.db import connections
 
 from tdconsole.audit.models import AuditEntry
 from tdconsole.clock import services
 from tdconsole.clock.exceptions import ClockError
 from tdconsole.clock.models import ClockState
+from tests.races import at_once
 
 from .conftest import make_event
 
@@ -16,26 +16,12 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def press_together(event, actor, controls) -> list[str]:
-    """Run the controls in threads released at the same moment; return the ones that applied."""
-    barrier = threading.Barrier(len(controls))
-    applied: list[str] = []
-
-    def press(name, control):
-        try:
-            barrier.wait()
-            control(event=event, actor=actor)
-            applied.append(name)
-        except ClockError:
-            pass
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=press, args=item) for item in controls.items()]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return applied
+    """Press the controls at the same instant; return the names of the ones that applied."""
+    names = list(controls)
+    results = at_once(*[partial(controls[name], event=event, actor=actor) for name in names])
+    crashed = [r for r in results if isinstance(r, BaseException) and not isinstance(r, ClockError)]
+    assert crashed == [], "a control failed with something else than a clock refusal"
+    return [name for name, result in zip(names, results, strict=True) if not isinstance(result, BaseException)]
 
 
 @pytest.mark.parametrize("round_", range(5))

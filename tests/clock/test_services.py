@@ -3,7 +3,7 @@
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tdconsole.audit.models import AuditEntry
 from tdconsole.clock import services
@@ -56,6 +56,16 @@ def test_pause_and_resume_bank_the_paused_time(event, floor_user):
     ]
 
 
+def test_the_audit_of_a_pause_says_the_time_left_the_screen_showed(event, floor_user):
+    """Half a second into a 20-minute level the screen still shows 20:00 (rounded up); so does the audit."""
+    t0 = timezone.now()
+    services.clock_start(event=event, actor=floor_user, now=t0)
+    services.clock_pause(event=event, actor=floor_user, now=t0 + timedelta(milliseconds=500))
+    with translation.override("en"):
+        text = AuditEntry.entries.get(action="clock.pause").summary_text
+    assert "20:00 left" in text, text
+
+
 def test_a_second_pause_is_refused_and_leaves_the_state_alone(event, floor_user):
     t0 = timezone.now()
     services.clock_start(event=event, actor=floor_user, now=t0)
@@ -68,9 +78,13 @@ def test_a_second_pause_is_refused_and_leaves_the_state_alone(event, floor_user)
     assert AuditEntry.entries.filter(action="clock.pause").count() == 1
 
 
-def test_controls_before_the_start_are_refused(event, floor_user):
+@pytest.mark.parametrize(("control", "extra"), [
+    ("clock_pause", {}), ("clock_resume", {}), ("clock_next_level", {}), ("clock_previous_level", {}),
+    ("clock_adjust", {"seconds": 60}), ("clock_set_left", {"seconds": 60}),
+])
+def test_controls_before_the_start_are_refused(event, floor_user, control, extra):
     with pytest.raises(ClockError) as err:
-        services.clock_pause(event=event, actor=floor_user)
+        getattr(services, control)(event=event, actor=floor_user, **extra)
     assert err.value.code == "not_started"
     assert not AuditEntry.entries.exists()
 
@@ -99,6 +113,34 @@ def test_set_left_refuses_a_negative_time(event, floor_user):
     services.clock_start(event=event, actor=floor_user)
     with pytest.raises(ClockError):
         services.clock_set_left(event=event, actor=floor_user, seconds=-1)
+
+
+def test_set_left_refuses_more_than_a_day_and_changes_nothing(event, floor_user):
+    services.clock_start(event=event, actor=floor_user)
+    before = ClockState.objects.get(event=event).as_dict()
+    audited = AuditEntry.entries.count()
+    for seconds in (24 * 3600 + 1, 99999999999999999999999 * 60):
+        with pytest.raises(ClockError) as err:
+            services.clock_set_left(event=event, actor=floor_user, seconds=seconds)
+        assert err.value.code == "too_long"
+    assert ClockState.objects.get(event=event).as_dict() == before
+    assert AuditEntry.entries.count() == audited
+
+
+def test_a_minute_more_than_a_day_left_is_refused(event, floor_user):
+    services.clock_start(event=event, actor=floor_user)
+    services.clock_set_left(event=event, actor=floor_user, seconds=24 * 3600)
+    with pytest.raises(ClockError) as err:
+        services.clock_adjust(event=event, actor=floor_user, seconds=60)
+    assert err.value.code == "too_long"
+    services.clock_adjust(event=event, actor=floor_user, seconds=-60)
+
+
+def test_adjust_refuses_a_step_beyond_a_day(event, floor_user):
+    services.clock_start(event=event, actor=floor_user)
+    with pytest.raises(ClockError) as err:
+        services.clock_adjust(event=event, actor=floor_user, seconds=10**30)
+    assert err.value.code == "too_long"
 
 
 def test_an_event_without_levels_cannot_start(db, floor_user):

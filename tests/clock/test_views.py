@@ -3,6 +3,7 @@
 from datetime import datetime, timedelta
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -12,7 +13,8 @@ from tdconsole.audit.models import AuditEntry
 from tdconsole.clock import services
 from tdconsole.clock.models import ClockState
 from tdconsole.clock.selectors import clock_reading
-from tdconsole.core.public import public_url
+from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.public import public_url
 
 from .conftest import make_entries, make_event
 
@@ -20,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 FEED_FIELDS = {
     "event", "status", "level", "next_level", "seconds_left", "level_ends_at", "server_time",
-    "players_left", "entries", "average_stack", "prize_pool", "places_paid",
+    "players_left", "entries", "average_stack", "prize_pool", "places_paid", "registration_closes_in", "messages",
 }
 LEVEL_FIELDS = {"number", "small_blind", "big_blind", "ante", "is_break", "duration_seconds"}
 
@@ -40,6 +42,7 @@ def test_feed_has_exactly_the_documented_fields_before_the_start(client, event):
     assert data["level_ends_at"] is None
     assert isinstance(data["prize_pool"], str)
     datetime.fromisoformat(data["server_time"])
+    assert data["registration_closes_in"] is None and data["messages"] == []
 
 
 def test_feed_while_running_gives_the_level_end(client, event, floor_user):
@@ -167,6 +170,39 @@ def test_controls_drive_the_clock_and_are_audited(client_as, event):
     ]
 
 
+@pytest.mark.parametrize("typed", ["99999999999999999999999", "99999999999999999999999:00", "24:00:01", "1441"])
+def test_set_left_beyond_a_day_is_a_400_with_a_message(client_as, event, typed):
+    desk = client_as("floor")
+    url = reverse("clock:control", kwargs={"slug": event.slug, "action": "set-left"})
+    desk.post(reverse("clock:control", kwargs={"slug": event.slug, "action": "start"}))
+    response = desk.post(url, {"time_left": typed}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "The time left cannot be more than 24 hours." in response.content.decode()
+    assert not AuditEntry.entries.filter(event_id=event.pk, action="clock.set_left").exists()
+
+
+@pytest.mark.parametrize("typed", ["²", "12:²", "١٢:30", "7:75", "1:2:3:4", "", "12:", "-5", "9" * 10_000 + ":00x"])
+def test_set_left_that_is_not_a_time_is_a_400_with_a_message(client_as, event, typed):
+    desk = client_as("floor")
+    desk.post(reverse("clock:control", kwargs={"slug": event.slug, "action": "start"}))
+    url = reverse("clock:control", kwargs={"slug": event.slug, "action": "set-left"})
+    response = desk.post(url, {"time_left": typed}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "Type the time left as minutes:seconds" in response.content.decode()
+    assert not AuditEntry.entries.filter(event_id=event.pk, action="clock.set_left").exists()
+
+
+def test_a_bug_in_a_control_is_not_shown_as_a_typing_mistake(client_as, event, monkeypatch):
+    """Only what was typed is answered with "type the time left as…"; a ValueError elsewhere is a bug."""
+    def broken(**kwargs):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(services, "clock_set_left", broken)
+    url = reverse("clock:control", kwargs={"slug": event.slug, "action": "set-left"})
+    with pytest.raises(ValueError, match="a bug"):
+        client_as("floor").post(url, {"time_left": "7:30"}, HTTP_HX_REQUEST="true")
+
+
 def test_controls_only_accept_post(client_as, event):
     url = reverse("clock:control", kwargs={"slug": event.slug, "action": "start"})
     assert client_as("floor").get(url).status_code == 405
@@ -184,6 +220,20 @@ def test_screens_page_lists_running_events_with_their_screen_links(client_as, db
     assert 'data-status="running"' in html and 'data-status="not_started"' in html
     assert 'data-slug="draft"' not in html
     assert draft.slug not in html.split('data-testid="screens"', 1)[1]
+
+
+def test_screens_page_reads_the_same_number_of_queries_for_one_event_or_many(client_as, db, floor_user):
+    viewer = client_as("viewer")
+    services.clock_start(event=make_event(slug="first"), actor=floor_user)
+    one = count_queries(viewer, reverse("clock:screens"))
+    for n in range(4):
+        event = make_event(slug=f"more-{n}")
+        if n % 2:
+            services.clock_start(event=event, actor=floor_user)
+    many = count_queries(viewer, reverse("clock:screens"))
+    assert many == one
+    html = viewer.get(reverse("clock:screens")).content.decode()
+    assert html.count('data-testid="clock-status"') == 5 and "20:00" in html
 
 
 def test_slow_parts_are_cached_briefly_but_the_clock_row_is_always_fresh(client, event, floor_user, settings):
@@ -224,6 +274,18 @@ def test_screen_shows_the_bubble_then_in_the_money(client, event, floor_user):
     html = client.get(url).content.decode()
     assert 'data-testid="banner-itm"' in html
     assert 'data-testid="banner-bubble"' not in html
+    # The pay jump is what moving up one place adds, not the next prize: say so in pt-BR.
+    itm = html.split('data-testid="banner-itm">', 1)[1].split("<", 1)[0]
+    assert "próximo salto de premiação: +R$" in itm and "próximo prêmio" not in itm
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "next pay jump: +R$" in english.split('data-testid="banner-itm">', 1)[1].split("<", 1)[0]
+
+
+def test_screen_says_how_long_until_the_break_not_at_what_time(client, event, floor_user):
+    # "Próximo intervalo em 12:00" reads as a time of day; the label says it is a countdown.
+    services.clock_start(event=event, actor=floor_user)
+    html = client.get(public_url(event, "clock:screen_state", absolute=False)).content.decode()
+    assert "<dt>Tempo até o intervalo</dt>" in html and "Próximo intervalo em" not in html
 
 
 def test_screen_after_the_last_level_counts_up_and_says_so(client, event, floor_user):
@@ -239,3 +301,37 @@ def test_an_event_without_levels_still_has_a_screen_and_a_feed(client, db):
     data = client.get(feed_url(event)).json()
     assert (data["status"], data["level"], data["next_level"]) == ("not_started", None, None)
     assert client.get(public_url(event, "clock:screen", absolute=False)).status_code == 200
+
+
+def test_screen_stops_polling_once_the_event_is_finished(client, db, floor_user):
+    event = make_event(slug="over")
+    services.clock_start(event=event, actor=floor_user)
+    url = public_url(event, "clock:screen_state", absolute=False)
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 200
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    cache.clear()  # the polled event is cached for a moment
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 286  # htmx stops polling on this status, after swapping the content
+    html = response.content.decode()
+    assert 'data-testid="clock-state"' in html and "data-event-finished" in html
+    screen = public_url(event, "clock:screen", absolute=False)
+    assert client.get(screen, HTTP_HX_REQUEST="true").status_code == 286
+    assert client.get(screen).status_code == 200  # the full page still loads
+
+
+def test_feed_carries_the_late_registration_countdown_and_the_screen_messages(client, floor_user, director):
+    from tdconsole.clock.screen_messages import screen_message_add
+
+    event = make_event(slug="feed-late", late_registration_level=2)
+    services.clock_start(event=event, actor=floor_user, now=timezone.now() - timedelta(minutes=5))
+    services.clock_pause(event=event, actor=floor_user)
+    screen_message_add(event=event, text="Add-on at the break", actor=director)
+    screen_message_add(event=event, text="Próximo torneio sexta 20h", actor=director)
+    cache.clear()
+    data = client.get(feed_url(event)).json()
+    # 15 minutes left of level 1, then the 20 of level 2: registration closes when level 2 ends.
+    assert 35 * 60 - 3 <= data["registration_closes_in"] <= 35 * 60
+    assert data["messages"] == ["Add-on at the break", "Próximo torneio sexta 20h"]
+    event.registration_closed_at = timezone.now()
+    event.save(update_fields=["registration_closed_at"])
+    assert client.get(feed_url(event)).json()["registration_closes_in"] is None

@@ -93,12 +93,12 @@ def test_adjudicating_keeps_the_cursor_on_the_action_line(live_server, browser, 
     assert pg.evaluate("document.activeElement.name") == "seats"
     pg.click("[data-testid=setup-submit]")
     pg.locator("[data-testid=hand]").wait_for()
-    pg.wait_for_function("document.activeElement && document.activeElement.name === 'line'")
+    pg.wait_for_function("() => document.activeElement && document.activeElement.name === 'line'")
     assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert pg.evaluate(SPILLS) == []
     pg.keyboard.type("p3 cc")
     pg.keyboard.press("Enter")
-    pg.wait_for_function("document.querySelector('[data-testid=action-line]').value === ''")
+    pg.wait_for_function("() => document.querySelector('[data-testid=action-line]').value === ''")
     assert pg.evaluate("document.activeElement.name") == "line"
     screenshot(pg, f"adjudicate-hand-{width}")
     context.close()

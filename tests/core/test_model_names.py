@@ -29,7 +29,7 @@ def names(model, language):
 
 def test_the_walk_finds_the_models_of_every_app():
     labels = {m._meta.label for m in tdconsole_models()}
-    assert {"tournaments.Elimination", "seating.Table", "payouts.Deal", "rulings.GlossaryTerm",
+    assert {"tournaments.Elimination", "tournaments.Table", "payouts.Deal", "rulings.GlossaryTerm",
             "clock.ClockState", "adjudication.SavedAdjudication", "audit.AuditEntry"} <= labels
 
 

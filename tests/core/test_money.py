@@ -26,3 +26,17 @@ def test_chip_counts_group_thousands():
 def test_quantize_rounds_half_up_to_cents():
     assert quantize_money("2.345") == Decimal("2.35")
     assert quantize_money(Decimal("2.344")) == Decimal("2.34")
+
+
+def test_quantize_can_round_up_when_a_bound_must_not_be_understated():
+    from decimal import ROUND_CEILING
+
+    assert quantize_money(Decimal("0.001"), rounding=ROUND_CEILING) == Decimal("0.01")
+    assert quantize_money(Decimal("0.001")) == Decimal("0.00")
+
+
+def test_is_cents_tells_an_amount_in_cents_from_one_that_needs_rounding():
+    from tdconsole.core.money import is_cents
+
+    assert is_cents(Decimal("12.30")) and is_cents(Decimal("12.3")) and is_cents(Decimal("12"))
+    assert not is_cents(Decimal("12.305"))

@@ -8,16 +8,17 @@ from django.utils import translation
 from tdconsole.audit.models import AuditEntry
 from tdconsole.core import plurals
 from tdconsole.seating import services as seating
-from tdconsole.seating.models import Table
-from tdconsole.tournaments import services as tournaments
-from tdconsole.tournaments.models import Entry
+from tdconsole.tournaments.chipcounts import chip_counts_record
+from tdconsole.tournaments.models import Entry, Table
 from tests.seating.conftest import make_entries, make_event
 
 pytestmark = pytest.mark.django_db
 
 
-def summary(event, action):
-    return AuditEntry.entries.get(event_id=event.pk, action=action).summary
+def summary(event, action, language):
+    """The audit summary as a reader of `language` sees it."""
+    with translation.override(language):
+        return AuditEntry.entries.get(event_id=event.pk, action=action).summary_text
 
 
 def seat(event, layout):
@@ -64,7 +65,7 @@ def test_table_break_summary(language, moved, expected):
     seat(event, {1: 4, 2: 4, 3: moved})
     with translation.override(language):
         seating.table_break(event=event, table_number=3, actor=None)
-    assert summary(event, "tables.break") == expected
+    assert summary(event, "tables.break", language) == expected
 
 
 @pytest.mark.parametrize(
@@ -82,7 +83,7 @@ def test_seat_draw_summary_counts_players_and_tables_apart(language, players, ex
     make_entries(event, players)
     with translation.override(language):
         seating.seats_draw_initial(event=event, actor=None)
-    assert summary(event, "seats.draw") == expected
+    assert summary(event, "seats.draw", language) == expected
 
 
 @pytest.mark.parametrize(
@@ -98,8 +99,8 @@ def test_chip_count_summary(language, counted, expected):
     event = make_event(tables=1, slug="chp")
     entries = make_entries(event, counted)
     with translation.override(language):
-        tournaments.chip_counts_record(event=event, counts={e.pk: 25000 for e in entries}, actor=None)
-    assert summary(event, "chips.count") == expected
+        chip_counts_record(event=event, counts={e.pk: 25000 for e in entries}, actor=None, addon_chips=0)
+    assert summary(event, "chips.count", language) == expected
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The settings module: environment variables, production defaults, refusals."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "DATABASE_URL"}
+    clean["TDCONSOLE_ENV_FILE"] = ""  # the developer's var/tdconsole.env must not decide these tests
     clean.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=120
@@ -62,3 +64,42 @@ def test_celery_is_eager_on_the_embedded_default():
     assert result.stdout.split() == ["True", "memory://"]
     result = run_manage("shell", "--no-imports", "-c", code, DJANGO_DEBUG="1", CELERY_BROKER_URL="redis://127.0.0.1:6379/3")
     assert result.stdout.split() == ["False", "redis://127.0.0.1:6379/3"]
+
+
+def test_make_setup_keeps_a_secret_key_that_manage_py_reads_in_a_fresh_shell(tmp_path):
+    env_file = tmp_path / "var" / "tdconsole.env"
+    for _ in range(2):  # the second run keeps the first key
+        made = subprocess.run(
+            ["make", "-s", f"ENV_FILE={env_file}", str(env_file)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        )
+        assert made.returncode == 0, made.stderr
+    assert oct(env_file.stat().st_mode & 0o777) == "0o600"
+    key = env_file.read_text().split("DJANGO_SECRET_KEY=", 1)[1].strip()
+    assert len(key) >= 50
+    code = "from django.conf import settings; print(settings.DEBUG, settings.SECRET_KEY)"
+    # A fresh shell: no DJANGO_* variable at all, debug off by default.
+    result = run_manage("shell", "--no-imports", "-c", code, TDCONSOLE_ENV_FILE=str(env_file))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", key]
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path):
+    env_file = tmp_path / "tdconsole.env"
+    env_file.write_text("# comment\nDJANGO_SECRET_KEY='from-the-file'\nexport DJANGO_ALLOWED_HOSTS=td.lan\n\n")
+    code = "from django.conf import settings; print(settings.SECRET_KEY, *settings.ALLOWED_HOSTS)"
+    result = run_manage("shell", "--no-imports", "-c", code, TDCONSOLE_ENV_FILE=str(env_file), DJANGO_DEBUG="0")
+    assert result.stdout.split() == ["from-the-file", "td.lan"], result.stderr
+    result = run_manage(
+        "shell", "--no-imports", "-c", code, TDCONSOLE_ENV_FILE=str(env_file), DJANGO_SECRET_KEY="from-the-shell"
+    )
+    assert result.stdout.split()[0] == "from-the-shell", result.stderr
+
+
+def test_the_readme_manage_py_lines_name_real_commands_run_with_the_venv_python():
+    from django.core.management import get_commands
+
+    readme = (ROOT / "README.md").read_text()
+    named = re.findall(r"([^\s`]*python) manage\.py ([a-z_]+)", readme)
+    assert len(named) >= 12
+    assert {python for python, _ in named} == {".venv/bin/python"}  # plain `python` may have no Django
+    assert {command for _, command in named} <= set(get_commands())

@@ -2,8 +2,6 @@
 
 import pytest
 
-from tdconsole.tournaments.models import Entry
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -37,26 +35,36 @@ def test_director_generates_the_table_and_prints_the_sheet(
     assert info.value.suggested_filename.endswith(".pdf")
 
 
-def test_deal_calculator_updates_as_chips_are_typed(live_server, page, browser_login, make_event, screenshot):
-    from decimal import Decimal
-
-    from django.contrib.auth.models import User
-
-    from tdconsole.payouts.services import payout_table_save
-
-    event = make_event(entries=20, alive=3)
-    payout_table_save(event=event, amounts=[Decimal("1000"), Decimal("600"), Decimal("400")],
-                      actor=User.objects.get(username="director"))
+def test_deal_calculator_updates_as_chips_are_typed(live_server, page, browser_login, three_left, screenshot):
+    event, alive = three_left
     browser_login(page, "director")
     page.goto(f"{live_server.url}/events/{event.slug}/payouts/deal/")
-    alive = Entry.objects.filter(event=event, status="alive").order_by("number")
-    numbers = list(alive.values_list("number", flat=True))
+    numbers = [e.number for e in alive]
     for number, chips in zip(numbers, ["50000", "30000", "20000"], strict=True):
         page.fill(f"[data-testid=chips-{number}]", chips)
     page.press(f"[data-testid=chips-{numbers[-1]}]", "Tab")
     page.wait_for_function(
-        f"document.querySelector('[data-testid=icm-{numbers[0]}]').textContent.includes('767,86')",
+        f"() => document.querySelector('[data-testid=icm-{numbers[0]}]').textContent.includes('767,86')",
         timeout=30_000,  # the shared CI machine can be slow to answer the htmx request
     )
     assert "800,00" in page.inner_text(f"[data-testid=chop-{numbers[0]}]")
     screenshot(page, "deal-calculator")
+
+
+def test_deal_calculator_shows_why_a_typed_value_is_refused(live_server, page, browser_login, three_left):
+    """The calculation answers 400 for a bad value; the results panel still shows the reason (payouts.js)."""
+    event, alive = three_left
+    browser_login(page, "director")
+    page.goto(f"{live_server.url}/events/{event.slug}/payouts/deal/")
+    for entry, chips in zip(alive, ["50000", "NaN", "20000"], strict=True):
+        page.fill(f"[data-testid=chips-{entry.number}]", chips)
+    page.press(f"[data-testid=chips-{alive[-1].number}]", "Tab")
+    page.wait_for_selector("#deal-results .msg.error", timeout=30_000)
+    assert alive[1].player.name in page.inner_text("#deal-results .msg.error")
+    page.fill(f"[data-testid=chips-{alive[1].number}]", "30000")
+    page.press(f"[data-testid=chips-{alive[1].number}]", "Tab")
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=icm-{alive[0].number}]').textContent.includes('767,86')",
+        timeout=30_000,
+    )
+    assert page.query_selector("#deal-results .msg.error") is None

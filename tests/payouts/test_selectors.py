@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tdconsole.payouts import calc
 from tdconsole.payouts.models import PayoutPlace, PayoutTable, PrizeSettings
-from tdconsole.payouts.selectors import event_awards, event_prize_summary
+from tdconsole.payouts.selectors import addon_chips_sold, deal_preview, deal_prizes, event_awards, event_prize_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +18,13 @@ def give_table(event, amounts):
         [PayoutPlace(table=table, place=i, amount=Decimal(a)) for i, a in enumerate(amounts, start=1)]
     )
     return table
+
+
+def test_add_on_chips_sold_are_the_add_ons_times_their_chips(make_event):
+    event = make_event(entries=10)
+    assert addon_chips_sold(event=event) == 0  # no prize settings yet
+    PrizeSettings.objects.create(event=event, addons=3, addon_chips=5000)
+    assert addon_chips_sold(event=event) == 15000
 
 
 def test_prize_pool_is_entries_times_prize_share_plus_addons(make_event):
@@ -134,3 +141,31 @@ def test_tied_players_share_the_places_they_cover(make_event):
     assert awards[3].amount == Decimal("100.00")
     assert awards[3].tied_with == 2
     assert awards[5].amount == Decimal("0.00")
+
+
+def test_deal_preview_lists_the_players_left_by_chips_with_the_places_they_play_for(make_event):
+    from tdconsole.tournaments.models import Entry
+
+    event = make_event(entries=10, alive=3)
+    give_table(event, ["500", "300", "150", "50"])
+    alive = list(Entry.objects.filter(event=event, status="alive").order_by("number"))
+    Entry.objects.filter(pk=alive[2].pk).update(chips=90000)
+    preview = deal_preview(event=event)
+    assert [e.pk for e in preview.alive] == [alive[2].pk, alive[0].pk, alive[1].pk]
+    assert preview.prizes == [Decimal("500"), Decimal("300"), Decimal("150")]
+    assert preview.deal is None and preview.can_calculate and not preview.too_many
+    offer = preview.offer({alive[2].pk: 90000, alive[0].pk: 20000, alive[1].pk: 20000}, Decimal("0"))
+    assert sum(offer.icm) == sum(offer.chip_chop) == Decimal("950")
+    assert offer.icm[0] == max(offer.icm)
+
+
+def test_deal_prizes_past_the_places_paid_are_nothing(make_event):
+    event = make_event(entries=10, alive=4)
+    give_table(event, ["700", "300"])
+    assert deal_prizes(event=event, players=4) == [Decimal("700"), Decimal("300"), Decimal("0"), Decimal("0")]
+
+
+def test_the_deal_calculator_cannot_calculate_for_one_player_or_too_many(make_event):
+    assert not deal_preview(event=make_event(entries=5, alive=1)).can_calculate
+    many = deal_preview(event=make_event(entries=calc.MAX_ICM_PLAYERS + 1))
+    assert many.too_many and not many.can_calculate

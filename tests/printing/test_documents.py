@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from tdconsole.core.ordinals import ordinal
 from tdconsole.payouts import services as payout_services
 from tdconsole.payouts.selectors import event_payout_amounts, event_prize_summary
 from tdconsole.printing.documents import build
@@ -115,17 +116,25 @@ def test_deal_sheet_shows_both_calculations_and_signature_lines(make_event, tmp_
     assert "500.000" in text
 
 
-def test_ten_thousand_entry_payout_sheet_renders_quickly(make_event, tmp_path, director):
-    event = make_event(entries=10_000, alive=10_000)
-    payout_services.payout_table_generate(event=event, actor=director)
-    out = tmp_path / "big.pdf"
-    start = time.perf_counter()
-    build("payouts", event, str(out), "pt-br")
-    elapsed = time.perf_counter() - start
-    text = pdf_text(out)
-    assert "1.500º" in text
-    print(f"10,000-entry payout sheet: {elapsed:.2f} s")
-    assert elapsed < 15  # the target is 3 s; loose here because the CPU is shared
+def test_ten_thousand_entry_payout_sheet_reads_the_database_as_a_small_one_does(make_event, tmp_path, director):
+    """Prints the 10,000-entry build time; asserts the work, not the clock (the CPU is shared)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    queries = {}
+    for entries in (100, 10_000):
+        event = make_event(entries=entries, alive=entries)
+        payout_services.payout_table_generate(event=event, actor=director)
+        out = tmp_path / f"sheet-{entries}.pdf"
+        start = time.perf_counter()
+        with CaptureQueriesContext(connection) as captured:
+            build("payouts", event, str(out), "pt-br")
+        elapsed = time.perf_counter() - start
+        queries[entries] = len(captured)
+        print(f"{entries}-entry payout sheet: {elapsed:.2f} s, {len(captured)} queries")
+    assert "1.500º" in pdf_text(out)
+    # A hundred times the field, the same queries: no query per entry or per place.
+    assert queries[10_000] == queries[100]
 
 
 def payout_sheet_pages(make_event, tmp_path, director, places: int) -> list[str]:
@@ -150,7 +159,7 @@ def test_payout_sheet_heads_only_the_columns_that_hold_places(make_event, tmp_pa
     pages = payout_sheet_pages(make_event, tmp_path, director, places)
     assert len(pages) == 1
     assert headers_on(pages[0]) == (columns, columns)
-    assert f"{places}º" in pages[0] and f"{places + 1}º" not in pages[0]
+    assert ordinal(places, "en") in pages[0] and ordinal(places + 1, "en") not in pages[0]
 
 
 def test_large_payout_sheet_heads_every_full_column_and_the_last_page_only_where_it_has_places(
@@ -159,5 +168,16 @@ def test_large_payout_sheet_heads_every_full_column_and_the_last_page_only_where
     # 400 places: 150 on the first page (3 x 50), 162 on the second (3 x 54), 88 on the last (54 + 34).
     pages = payout_sheet_pages(make_event, tmp_path, director, 400)
     assert [headers_on(page) for page in pages] == [(3, 3), (3, 3), (2, 2)]
-    assert "150º" in pages[0] and "151º" in pages[1] and "312º" in pages[1] and "313º" in pages[2]
-    assert "400º" in pages[2]
+    assert "150th" in pages[0] and "151st" in pages[1] and "312th" in pages[1] and "313th" in pages[2]
+    assert "400th" in pages[2]
+
+
+def test_results_in_english_write_places_as_english_ordinals(make_event, tmp_path, director):
+    event = make_event(entries=10, alive=1)
+    payout_services.payout_table_save(event=event, amounts=[Decimal("600"), Decimal("400")], actor=director)
+    Entry.objects.filter(event=event, number=1).update(place=1)
+    Entry.objects.filter(event=event, number=2).update(place=2)
+    out = tmp_path / "results-en.pdf"
+    build("results", event, str(out), "en")
+    text = pdf_text(out)
+    assert re.search(r"1st\s+Player", text) and re.search(r"2nd\s+Player", text) and "º" not in text

@@ -15,16 +15,26 @@ CORPUS = SHARED / "corpus" / "phh"
 
 
 def require(path: Path) -> Path:
-    """Skip the test with a clear reason when the shared folder is not beside the repository."""
+    """`path`, or fail the test saying where the shared material is expected.
+
+    The worked examples and the corpus are part of the contract; CI always has them, so a
+    missing folder is a broken checkout, never a reason to pass quietly.
+    """
     if not path.exists():
-        pytest.skip(f"{path.resolve()} is missing: shared/ must sit beside the repository (../shared)")
+        pytest.fail(
+            f"{path.resolve()} is missing: the shared material must sit beside the repository, at "
+            f"{SHARED.resolve()} (../shared from {ROOT}); CI always has it.",
+            pytrace=False,
+        )
     return path
 
 
 def example_names() -> list[str]:
-    if not EXAMPLES.exists():
-        return []
-    return sorted(p.stem for p in EXAMPLES.glob("*.phh"))
+    """The worked examples' names (fails the collection when the folder is missing)."""
+    names = sorted(p.stem for p in require(EXAMPLES).glob("*.phh"))
+    if not names:
+        pytest.fail(f"{EXAMPLES.resolve()} holds no .phh example", pytrace=False)
+    return names
 
 
 def load_expect(name: str) -> dict[str, Any]:

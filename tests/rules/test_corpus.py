@@ -8,7 +8,7 @@ import pytest
 from tdconsole.rules import Hand, parse_phh
 from tdconsole.rules.corpus import check_file, iter_phh_files
 
-from .expect import CORPUS
+from .expect import CORPUS, require
 
 # Found by running corpus_check over the whole corpus: these Pluribus logs keep half chips on split
 # pots; we give the odd chip whole to the first winner left of the button.
@@ -38,13 +38,13 @@ def pluribus_sample(size=300):
     return files[::step][:size]
 
 
-def skip_without_corpus():
-    if not CORPUS.exists():
-        pytest.skip(f"{CORPUS.resolve()} is missing: shared/ must sit beside the repository (../shared)")
+def require_corpus():
+    """Fails (never skips) when the corpus is missing: CI always has ../shared."""
+    require(CORPUS)
 
 
 def test_pluribus_sample_matches_finishing_stacks():
-    skip_without_corpus()
+    require_corpus()
     sample = pluribus_sample()
     assert len(sample) == 300
     failures = [(str(r.path), r.outcome, r.detail) for r in map(check_file, sample) if r.outcome != "matched"]
@@ -52,7 +52,7 @@ def test_pluribus_sample_matches_finishing_stacks():
 
 
 def test_wsop_hold_em_hands_match_finishing_stacks():
-    skip_without_corpus()
+    require_corpus()
     results = [check_file(p) for p in corpus_files("wsop")]
     supported = [r for r in results if r.outcome != "skipped"]
     assert len(supported) == 18  # 11 no-limit and 7 fixed-limit hold'em hands
@@ -61,13 +61,13 @@ def test_wsop_hold_em_hands_match_finishing_stacks():
 
 @pytest.mark.parametrize("name", HALF_CHIP_HANDS)
 def test_known_half_chip_hands_differ_only_by_the_split_chip(name):
-    skip_without_corpus()
+    require_corpus()
     result = check_file(CORPUS / name)
     assert result.outcome == "half_chip", result
 
 
 def test_famous_no_limit_hand_replays_to_a_complete_hand():
-    skip_without_corpus()
+    require_corpus()
     spec = parse_phh((CORPUS / "dwan-ivey-2009.phh").read_text(encoding="utf-8"))
     hand = Hand.replay(spec)
     assert hand.status == "complete"
@@ -78,7 +78,7 @@ def test_famous_no_limit_hand_replays_to_a_complete_hand():
 
 
 def test_famous_hands_in_other_variants_are_skipped():
-    skip_without_corpus()
+    require_corpus()
     outcomes = {p.name: check_file(p).outcome for p in CORPUS.glob("*.phh")}
     assert outcomes["antonius-blom-2009.phh"] == "skipped"
     assert outcomes["phua-xuan-2019.phh"] == "skipped"

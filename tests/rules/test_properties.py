@@ -2,11 +2,14 @@
 
 import re
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tdconsole.rules import Hand, spec_from_mapping
+from tdconsole.rules import Hand, parse_phh, spec_from_mapping
 from tdconsole.rules.cards import RANKS, SUITS
+
+from .test_betting import play
+from .test_table_stakes import BBA, POKERKIT_HAND, RUNOUT, deal
 
 DECK = [r + s for r in RANKS for s in SUITS]
 
@@ -26,7 +29,7 @@ def assert_options_agree_with_the_rules(hand, opts):
 
 
 @st.composite
-def random_hand(draw, check_options=False):
+def random_hand(draw):
     n = draw(st.integers(2, 9))
     variant = draw(st.sampled_from(["NT", "NT", "FT"]))
     chip = draw(st.sampled_from([1, 1, 5, 25]))
@@ -68,8 +71,6 @@ def random_hand(draw, check_options=False):
             count = 3 if len(hand.board) == 0 else 1
             hand.apply("d db " + "".join(next(board) for _ in range(count)))
             continue
-        if check_options:
-            assert_options_agree_with_the_rules(hand, opts)
         p = f"p{opts.player + 1}"
         choice = draw(st.sampled_from(["fold", "cc", "cc", "raise_min", "raise_max", "raise_mid"]))
         if choice == "fold" and not opts.check:
@@ -97,8 +98,33 @@ def random_hand(draw, check_options=False):
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def pinned_hands():
+    """The hands the table-stakes fixes were found on (see test_table_stakes.py); every property runs them."""
+    return [
+        # an all-in for his ante alone wins from a folder only what he matched
+        play([2, 55], ["p2 f"], blinds=(2, 4), antes=(4, 4)),
+        # the ante excess nobody matched comes back, it is not a pot of one
+        play([2, 55], [*deal("AsAd", "7c2h"), "p2 cc", *RUNOUT], blinds=(2, 4), antes=(4, 4)),
+        # antes only folded players reached go to the last of them to fold
+        play([100, 2, 100], ["p3 f", "p1 f"], blinds=(2, 4), antes=(4, 4, 4)),
+        # big blind ante, ante first: a big blind with only the ante plays for the ante pot alone
+        play([1000, 200, 1000], [*deal("7c2h", "AsAd", "KsKd"), "p3 cc", "p1 cc", "d db 2c3d9h", "p1 cc", "p3 cc",
+                                 "d db 4s", "p1 cc", "p3 cc", "d db Qd", "p1 cc", "p3 cc"], **BBA),
+        play([1000, 200, 1000], ["p3 f", "p1 f"], **BBA),
+        # the big blind's check when nobody left can act (written by pokerkit)
+        Hand.replay(parse_phh(POKERKIT_HAND)),
+    ]
+
+
+def with_pinned_hands(test):
+    for hand in reversed(pinned_hands()):
+        test = example(hand=hand)(test)
+    return test
+
+
 @SETTINGS
 @given(random_hand())
+@with_pinned_hands
 def test_random_hands_finish_and_conserve_chips(hand):
     assert hand.error is None
     assert hand.status == "complete"
@@ -109,17 +135,25 @@ def test_random_hands_finish_and_conserve_chips(hand):
 
 @SETTINGS
 @given(random_hand())
+@with_pinned_hands
 def test_nobody_wins_from_a_pot_he_is_not_eligible_for(hand):
     for pot in hand.pots():
         assert set(pot.winners) <= set(pot.eligible)
         assert sum(got for _, got in pot.awards) == pot.amount
-        assert all(not hand.folded[w] for w in pot.winners)
+        for w in pot.winners:
+            if hand.folded[w]:
+                # Only chips no live player reached go to a folded player: the last to fold of those who did.
+                live_top = max(hand.total[i] for i in range(hand.n) if not hand.folded[i])
+                assert pot.eligible == (w,) and hand.total[w] > live_top
+                rivals = [j for j in range(hand.n) if j != w and hand.total[j] >= hand.total[w]]
+                assert all(hand.fold_order.index(j) < hand.fold_order.index(w) for j in rivals)
         if any(not hand.mucked[i] for i in pot.eligible):
             assert all(not hand.mucked[w] for w in pot.winners)
 
 
 @SETTINGS
 @given(random_hand())
+@with_pinned_hands
 def test_nobody_wins_more_from_an_opponent_than_he_put_in(hand):
     won = [0] * hand.n
     for pot in hand.pots():
@@ -133,6 +167,21 @@ def test_nobody_wins_more_from_an_opponent_than_he_put_in(hand):
 
 @SETTINGS
 @given(random_hand())
+@with_pinned_hands
+def test_every_chip_left_in_a_finished_hand_was_matched(hand):
+    # Table stakes, antes included: what nobody matched went back as uncalled, folded players too, so the
+    # largest contribution is matched by another player and no pot holds one player's own chips.
+    ordered = sorted(hand.total)
+    assert ordered[-1] == ordered[-2]
+    assert all(amount > 0 for _, amount in hand.uncalled)
+    assert len({k for k, _ in hand.uncalled}) == len(hand.uncalled)
+    put_in = [start - left for start, left in zip(hand.spec.starting_stacks, hand.stack, strict=True)]
+    assert sum(put_in) == sum(hand.total) + hand.dead == sum(p.amount for p in hand.pots())
+
+
+@SETTINGS
+@given(random_hand())
+@with_pinned_hands
 def test_odd_units_go_one_per_winner_from_the_button_left(hand):
     chip = hand.spec.smallest_chip
     for pot in hand.pots():
@@ -147,19 +196,29 @@ def test_odd_units_go_one_per_winner_from_the_button_left(hand):
 
 
 @SETTINGS
-@given(random_hand(check_options=True))
+@given(random_hand())
+@with_pinned_hands
 def test_options_offered_are_exactly_the_legal_actions(hand):
-    assert hand.status == "complete"
+    # Replayed action by action: wherever someone is to act, what options() offers is what apply() accepts.
+    again = Hand(hand.spec)
+    for action in hand.history:
+        opts = again.options()
+        if opts is not None:
+            assert_options_agree_with_the_rules(again, opts)
+        again.apply(action)
+    assert again.status == hand.status == "complete"
 
 
 UNGROUPED = re.compile(r"(?<![\d.,])\d{4,}")
+CITATION = re.compile(r" \[[^\]]*\]$")  # the rule a step applies, e.g. "[WSOP Live Action 154 (2026)]"
 
 
 @SETTINGS
 @given(random_hand())
+@with_pinned_hands
 def test_explanations_never_print_an_ungrouped_chip_count(hand):
     for lang, sep in (("en", ","), ("pt-br", ".")):
-        steps = hand.ruling(lang)["explanation"]
+        steps = [CITATION.sub("", step) for step in hand.ruling(lang)["explanation"]]
         assert not [step for step in steps if UNGROUPED.search(step)], steps
         other = "." if sep == "," else ","
         assert not [step for step in steps if re.search(rf"\d{re.escape(other)}\d{{3}}\b", step)], steps

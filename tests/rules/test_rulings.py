@@ -104,7 +104,8 @@ def test_explanation_cites_the_rules_it_applies():
 def test_explanation_covers_short_blinds_and_heads_up():
     text = HEAD.replace("[200, 16, 150, 180]", "[200, 1, 150, 180]") + "actions = []\n"
     steps = " ".join(Hand.replay(parse_phh(text)).ruling("en")["explanation"])
-    assert "[WSOP 154]" in steps
+    assert "p2 has only 1 for the blind of 2" in steps
+    assert "The blind of 2 still stands" in steps and "[WSOP Live Action 154 (2026)]" in steps
     hu = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
           'starting_stacks = [100, 100]\nactions = []\n')
     assert "Heads-up" in " ".join(Hand.replay(parse_phh(hu)).ruling("en")["explanation"])
@@ -186,3 +187,43 @@ actions = ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Qh9c4d", "p1 cbr 200", "p2 
         assert ruling["to_act"]["options"]["raise"] == {"min_to": 500, "max_to": 500}
         assert "TDA 43" not in " ".join(ruling["explanation"])
         assert sum("[TDA 47-B]" in step for step in ruling["explanation"]) == 2
+
+
+def test_a_short_small_blind_is_all_in_and_nobody_owes_anything():
+    # WSOP Live Action 154 is about the big blind: a short small blind changes nothing for the others.
+    text = HEAD.replace("[200, 16, 150, 180]", "[1, 16, 150, 180]").replace("[1, 2, 0, 0]", "[2, 4, 0, 0]")
+    text += "actions = []\n"
+    hand = Hand.replay(parse_phh(text))
+    en = hand.ruling("en")["explanation"]
+    pt = hand.ruling("pt-br")["explanation"]
+    assert "p1 has only 1 for the blind of 2 and is all-in for it: from each opponent he can win only as much as " \
+           "he put in. [Table stakes]" in en
+    assert "p1 só tem 1 para o blind de 2 e fica all-in com isso: de cada adversário só pode ganhar o quanto ele " \
+           "mesmo colocou. [Table stakes (só valem as fichas na mesa)]" in pt
+    for steps in (en, pt):
+        joined = " ".join(steps).lower()
+        assert "owe" not in joined and "deve" not in joined and "WSOP" not in " ".join(steps)
+    assert hand.options().call == 4  # the others face the big blind, as in any hand
+
+
+def test_short_ante_explains_table_stakes_and_the_blind_that_still_stands():
+    text = HEAD.replace("[200, 16, 150, 180]", "[200, 2, 150, 180]").replace("[0, 0, 0, 0]", "[4, 4, 4, 4]")
+    text += "actions = []\n"
+    steps = Hand.replay(parse_phh(text)).ruling("en")["explanation"]
+    assert "p2 has only 2 for the ante of 4 and is all-in for it: from each opponent he can win only as much as he " \
+           "put in. [Table stakes]" in steps
+    assert any(step.startswith("The blind of 2 still stands although p2") for step in steps)
+
+
+def test_wsop_live_action_citations_name_the_2026_edition_and_its_numbers():
+    # The current WSOP Live Action Rules (2026 edition) number these rules as the reference texts do; the
+    # edition is named because the WSOP Tournament Rules are numbered separately.
+    below_min = rule_on([*FLOP, "p1 cbr 10"])  # p2 has 14 behind: all-in for less than a raise is allowed
+    assert below_min["to_act"]["player"] == "p2" and below_min["to_act"]["rule"] == "WSOP Live Action 175 (2026)"
+    over_short = rule_on([*FLOP, "p1 cbr 10", "p2 cbr 14"])  # p3 may raise to 14 + 10
+    assert over_short["to_act"]["rule"] == "WSOP Live Action 176 (2026)"
+    assert over_short["to_act"]["options"]["raise"]["min_to"] == 24
+    cash_all_in = rule_on(["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 7c2h", "d dh p4 8c3h", *FLOP, "p1 cbr 10",
+                           "p2 cbr 14", "p3 f", "p4 f", "p1 cc", "d db 5s", "d db Jd"])
+    assert cash_all_in["status"] == "complete"
+    assert any(step.endswith("[WSOP Live Action 149 (2026)]") for step in cash_all_in["explanation"])

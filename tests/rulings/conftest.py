@@ -1,6 +1,5 @@
 """Fixtures for the rulings tests: the reference content in the database, an event, a saved adjudication."""
 
-import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,15 +20,12 @@ def reference(db):
 
 
 def make_event(slug: str = "main-event"):
-    from tdconsole.tournaments.models import Event, Festival, Structure, Venue
+    """An event of the rulings festival, no levels (a ruling needs only the event)."""
+    from tests import factories
 
-    venue, _ = Venue.objects.get_or_create(name="Rulings Test Venue")
-    festival, _ = Festival.objects.get_or_create(slug="rulings-fest", defaults={"name": "Rulings Fest", "venue": venue})
-    structure = Structure.objects.create(name=f"{slug} structure", slug=f"{slug}-structure", is_template=False)
-    return Event.objects.create(
-        festival=festival, name=f"Event {slug}", slug=slug, date=datetime.date(2026, 11, 30),
-        buy_in_prize=Decimal("500"), buy_in_fee=Decimal("50"), starting_stack=30000, structure=structure,
-    )
+    festival = factories.make_festival("rulings-fest", name="Rulings Fest", venue_name="Rulings Test Venue")
+    return factories.make_event(slug, festival=festival, levels=0, buy_in_prize=Decimal("500"),
+                                buy_in_fee=Decimal("50"), starting_stack=30000)
 
 
 @pytest.fixture

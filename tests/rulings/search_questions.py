@@ -23,6 +23,25 @@ QUESTIONS_PT = [
     ("diferença entre cash game e torneio", "cash-vs-tournament"),
     ("no pot limit qual a aposta máxima?", "pot-limit"),
     ("quebra de mesa: como sorteia os lugares novos?", "breaking-tables"),
+    # Typed the way the floor types them: lower case, no accents, abbreviations and slang.
+    ("celular na mesa durante a mao pode?", "electronic-devices"),
+    ("dealer deu a primeira carta pro bb, e misdeal?", "misdeal"),
+    ("carta virada dentro do baralho na distribuicao", "boxed-card"),
+    ("dealer virou sem querer a carta do jogador", "card-exposed-by-dealer"),
+    ("penalidade de uma rodada sao quantas maos", "penalties"),
+    ("bb ante com stack curto paga primeiro o blind ou o ante", "big-blind-ante"),
+    ("ante diminui na mesa final?", "big-blind-ante"),
+    ("subiu o nivel no meio do embaralhamento, qual blind vale", "new-level-starts"),
+    ("flop saiu com 4 cartas", "irregular-flop"),
+    ("dealer abriu o turn antes da hora", "premature-cards"),
+    ("apareceram duas cartas iguais no baralho", "fouled-deck"),
+    ("jogador mostrou a carta com acao pendente", "exposing-cards-folding"),
+    ("pedir tempo pro jogador que ta demorando, quantos segundos", "calling-the-clock"),
+    ("jogador com ficha no bolso", "chips-out-of-view"),
+    ("voltou do banheiro depois que deram as cartas, mao morta?", "absent-player-blinds"),
+    ("jogador de oculos escuros e capuz na mesa final", "player-identity"),
+    ("button ficou com uma carta so", "button-too-few-cards"),
+    ("dealer matou minha mao sem querer", "killed-or-fouled-hand"),
 ]
 
 QUESTIONS_EN = [
@@ -48,6 +67,25 @@ QUESTIONS_EN = [
     ("can we run it twice in a tournament", "run-it-twice"),
     ("fixed limit all-in for half a bet", "fixed-limit"),
     ("player who has not acted can raise over a short all-in", "not-yet-acted-short-all-in"),
+    # Typed the way the floor types them: lower case, short, abbreviations and slang.
+    ("phone on the table during a hand", "electronic-devices"),
+    ("misdeal first card dealt to wrong seat", "misdeal"),
+    ("boxed card found in the deck", "boxed-card"),
+    ("dealer exposed a hole card on the deal", "card-exposed-by-dealer"),
+    ("missed round penalty how many hands", "penalties"),
+    ("bb ante short stack blind first or ante first", "big-blind-ante"),
+    ("new level started mid shuffle which blinds apply", "new-level-starts"),
+    ("4 card flop what now", "irregular-flop"),
+    ("premature turn card before action was done", "premature-cards"),
+    ("fouled deck two aces of spades", "fouled-deck"),
+    ("what counts as substantial action", "substantial-action"),
+    ("player said i bet five is it 500 or 5000", "unclear-bet-amount"),
+    ("skipped player when someone acted out of turn", "skipped-player"),
+    ("dealer mucked my hand by mistake", "killed-or-fouled-hand"),
+    ("rabbit hunting allowed?", "rabbit-hunting"),
+    ("chip dumping collusion", "soft-play-collusion"),
+    ("player dodging the big blind on a table move", "dodging-blinds"),
+    ("call the clock how many seconds", "calling-the-clock"),
 ]
 
 QUESTIONS = QUESTIONS_PT + QUESTIONS_EN

@@ -17,11 +17,14 @@ def test_search_latency_benchmark(reference, capsys):
     for question, _ in QUESTIONS[:3]:
         entry_search(query=question)  # warm up
     timings = []
+    misses = []
     for _round in range(5):
-        for question, _ in QUESTIONS:
+        for question, slug in QUESTIONS:
             start = time.perf_counter()
-            entry_search(query=question)
+            results = entry_search(query=question)
             timings.append((time.perf_counter() - start) * 1000)
+            if [entry.slug for entry, _score in results[:1]] != [slug]:
+                misses.append(question)
     timings.sort()
     p95 = timings[int(len(timings) * 0.95) - 1]
     with capsys.disabled():
@@ -30,4 +33,5 @@ def test_search_latency_benchmark(reference, capsys):
             f"median {statistics.median(timings):.2f} ms, p95 {p95:.2f} ms, max {timings[-1]:.2f} ms "
             f"({platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()})"
         )
-    assert len(timings) == 5 * len(QUESTIONS)
+    # What was timed is the search that answers: every question still finds its entry first.
+    assert misses == []

@@ -1,5 +1,6 @@
 """The reference content: complete, bilingual, our own words, and every example hand replayable."""
 
+import re
 import tomllib
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from tdconsole.rulings.content_loader import CONTENT_DIR, load_entries, load_glossary
 from tdconsole.rulings.search import normalise
 from tdconsole.rulings.topics import TOPICS
+from tests.rules.expect import require
 
 from .conftest import SHARED
 
@@ -25,9 +27,47 @@ def test_every_content_file_parses_as_toml():
             assert tomllib.load(fh), path.name
 
 
-def test_reference_has_35_to_50_entries_and_covers_every_topic():
-    assert 35 <= len(ENTRIES) <= 50
+# The TDA 2024 edition: rules 1 to 71 and recommended procedures RP-1 to RP-22. A deliberate guard: a new
+# edition changes these numbers, and the reference must be checked against it, not silently kept.
+TDA_2024_RULES = set(range(1, 72))
+TDA_2024_RECOMMENDED_PROCEDURES = set(range(1, 23))
+
+
+def _cited(entries):
+    """The rule and RP numbers the entries cite ("TDA 47-A, 43-A", "TDA RP-2, RP-12") as two sets."""
+    rules, procedures = set(), set()
+    for entry in entries:
+        for rp, number in re.findall(r"(RP-)?(\d+)", entry["tda_rule"]):
+            (procedures if rp else rules).add(int(number))
+    return rules, procedures
+
+
+def test_reference_covers_every_topic():
     assert {e["topic"] for e in ENTRIES} == set(TOPICS)
+
+
+def test_reference_cites_every_tda_2024_rule_and_recommended_procedure():
+    rules, procedures = _cited(ENTRIES)
+    assert sorted(TDA_2024_RULES - rules) == []
+    assert sorted(TDA_2024_RECOMMENDED_PROCEDURES - procedures) == []
+    assert rules <= TDA_2024_RULES and procedures <= TDA_2024_RECOMMENDED_PROCEDURES
+
+
+def test_a_missing_rule_would_be_noticed():
+    rules, _ = _cited([e for e in ENTRIES if "35" not in e["tda_rule"]])
+    assert 35 not in rules
+
+
+def test_the_2024_changes_are_in_the_reference():
+    by_slug = {e["slug"]: e for e in ENTRIES}
+    bba = by_slug["big-blind-ante"]
+    assert bba["tda_rule"] == "TDA RP-11"
+    assert "big blind first" in bba["ruling_en"] and "final table" in bba["ruling_en"]
+    assert "big blind primeiro" in normalise(bba["ruling_pt"]) and "mesa final" in normalise(bba["ruling_pt"])
+    assert by_slug["new-level-starts"]["tda_rule"] == "TDA 23"
+    assert "signal" in by_slug["new-level-starts"]["ruling_en"]
+    assert by_slug["electronic-devices"]["tda_rule"] == "TDA 5"
+    assert by_slug["player-identity"]["tda_rule"] == "TDA 4"
 
 
 def test_every_entry_is_bilingual_with_examples_and_a_rule_or_a_reason():
@@ -118,11 +158,11 @@ def _windows(text: str, size: int = 8) -> set[str]:
 
 
 def test_no_sentence_is_copied_from_the_reference_texts():
-    folder = SHARED / "reference"
-    if not folder.is_dir():
-        pytest.skip(f"shared reference texts not found at {folder}")
+    folder = require(SHARED / "reference")
+    texts = list(folder.glob("*.txt"))
+    assert texts, f"no reference text (*.txt) in {folder.resolve()}"
     source = set()
-    for path in folder.glob("*.txt"):
+    for path in texts:
         source |= _windows(path.read_text(encoding="utf-8"))
     ours = set()
     for path in CONTENT_DIR.glob("*.toml"):

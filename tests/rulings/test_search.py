@@ -1,6 +1,7 @@
 """Search: normalisation, bilingual synonyms and floor slang, and the quality set on both backends."""
 
 import pytest
+from django.urls import reverse
 
 from tdconsole.rulings.search import SearchDocument, normalise, query_terms, rank_documents
 from tdconsole.rulings.selectors import entry_search, search_backend
@@ -38,9 +39,16 @@ def test_rank_documents_leaves_out_documents_without_a_match():
     assert rank_documents("   ", docs) == []
 
 
-def test_quality_set_has_forty_questions_half_in_each_language():
-    assert len(QUESTIONS) >= 40
-    assert len(QUESTIONS_PT) >= 20 and len(QUESTIONS_EN) >= 20
+def test_quality_set_has_eighty_questions_half_in_each_language():
+    assert len(QUESTIONS_PT) == 40 and len(QUESTIONS_EN) == 40
+    assert len({q for q, _ in QUESTIONS}) == 80
+
+
+def test_quality_set_reaches_the_new_parts_of_the_rulebook():
+    """Misdeals, exposed and boxed cards, devices, penalties and the 2024 changes are asked in both languages."""
+    for slug in ["misdeal", "boxed-card", "card-exposed-by-dealer", "electronic-devices", "penalties",
+                 "big-blind-ante", "new-level-starts"]:
+        assert slug in {s for _, s in QUESTIONS_PT} and slug in {s for _, s in QUESTIONS_EN}, slug
 
 
 @pytest.mark.parametrize(("question", "slug"), QUESTIONS, ids=[q for q, _ in QUESTIONS])
@@ -49,6 +57,17 @@ def test_question_finds_its_entry_first(reference, question, slug):
     results = entry_search(query=question)
     assert results, question
     assert results[0][0].slug == slug, [(e.slug, round(s, 3)) for e, s in results[:3]]
+
+
+@pytest.mark.parametrize(("question", "slug"), QUESTIONS, ids=[q for q, _ in QUESTIONS])
+def test_search_page_shows_the_answer_before_anything_else(reference, client, question, slug):
+    """What the floor sees: the answering entry is the first result, above any glossary term."""
+    html = client.get(reverse("rulings:search"), {"q": question}, HTTP_HX_REQUEST="true").content.decode()
+    first = html.find('data-testid="result-')
+    assert first >= 0, question
+    assert html[first:].startswith(f'data-testid="result-{slug}"'), html[first:first + 80]
+    term = html.find('data-testid="term')
+    assert term == -1 or term > first
 
 
 @pytest.mark.postgres

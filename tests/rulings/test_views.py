@@ -148,11 +148,24 @@ def test_invalid_decision_form_keeps_the_input(event, client_as):
     response = floor.post(reverse("rulings:decision_add", args=[event.slug]), {
         "table_number": "4", "seats": "3, eleven", "question": "Who shows first?", "decision": "",
     }, **EN)
-    assert response.status_code == 200
+    assert response.status_code == 400
     html = response.content.decode()
     assert "Who shows first?" in html and 'value="3, eleven"' in html and 'value="4"' in html
     assert "errorlist" in html
     assert not FloorDecision.objects.exists()
+
+
+@pytest.mark.parametrize("table", ["99999999999999999999999", "2147483648", "9" * 10_000])
+def test_a_table_number_beyond_the_range_is_refused_and_nothing_is_written(event, client_as, table):
+    from tdconsole.audit.models import AuditEntry
+
+    response = client_as("floor").post(reverse("rulings:decision_add", args=[event.slug]), {
+        "table_number": table, "question": "Who shows first?", "decision": "The last aggressor.",
+    }, **EN)
+    assert response.status_code == 400
+    assert response.context["form"].errors["table_number"]
+    assert not FloorDecision.objects.exists()
+    assert not AuditEntry.entries.filter(action="floor_decision.record").exists()
 
 
 def test_decision_log_search_filters_by_words_and_table(reference, event, other_event, director):

@@ -5,38 +5,27 @@ from decimal import Decimal
 
 import pytest
 
-from tdconsole.seating.models import Table
-from tdconsole.tournaments.models import Entry, Event, Festival, Player, Structure, Venue
+from tdconsole.tournaments.models import Entry, Event, Festival, Venue
+from tests import factories
 
 
 def make_event(*, tables: int = 30, seats: int = 9, table_seats: int | None = None, slug: str = "ev",
                venue: Venue | None = None, festival: Festival | None = None) -> Event:
-    if venue is None:
-        venue = Venue.objects.create(name=f"Venue {slug}")
-        Table.objects.bulk_create(
-            [Table(venue=venue, number=n, seats=table_seats or seats) for n in range(1, tables + 1)]
-        )
+    """A running event without levels, in a venue of its own with `tables` tables (or the given one)."""
     if festival is None:
-        festival = Festival.objects.create(name=f"Festival {slug}", slug=f"fest-{slug}", venue=venue)
-    structure = Structure.objects.create(name=f"Structure {slug}", slug=f"structure-{slug}", is_template=False)
-    return Event.objects.create(
-        festival=festival, name=f"Event {slug}", slug=slug, date=datetime.date(2026, 12, 1),
-        buy_in_prize=Decimal("500"), buy_in_fee=Decimal("50"), starting_stack=30000,
-        seats_per_table=seats, structure=structure, status=Event.Status.RUNNING,
+        if venue is None:
+            venue = factories.make_venue(f"Venue {slug}", tables=tables, seats=table_seats or seats)
+        festival = factories.make_festival(f"fest-{slug}", name=f"Festival {slug}", venue=venue)
+    return factories.make_event(
+        slug, festival=festival, levels=0, structure_name=f"Structure {slug}", structure_slug=f"structure-{slug}",
+        date=datetime.date(2026, 12, 1), buy_in_prize=Decimal("500"), buy_in_fee=Decimal("50"),
+        starting_stack=30000, seats_per_table=seats, status=Event.Status.RUNNING,
     )
 
 
 def make_entries(event: Event, count: int, start: int = 1) -> list[Entry]:
     """`count` new players of the festival, one alive unseated entry each (bulk, few queries)."""
-    players = Player.objects.bulk_create(
-        [Player(festival=event.festival, name=f"Player {n:05d}") for n in range(start, start + count)]
-    )
-    if players and players[0].pk is None:
-        players = list(Player.objects.filter(festival=event.festival).order_by("id"))[-count:]
-    Entry.objects.bulk_create(
-        [Entry(event=event, player=p, number=start + i) for i, p in enumerate(players)], batch_size=500
-    )
-    return list(Entry.objects.filter(event=event, number__gte=start).order_by("number"))
+    return factories.make_entries(event, count, start=start)
 
 
 @pytest.fixture

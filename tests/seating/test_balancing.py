@@ -91,6 +91,10 @@ def test_plan_pairs_breaks_ties_by_break_order_then_number():
               table(3, range(1, 7), break_order=2)]
     # Tables 1 and 2 have 8; table 2 breaks first, so it gives the player.
     assert plan_pairs(tables)[0] == TablePair(2, 3)
+    # Same break order: the lower number gives.
+    tables = [table(4, range(1, 9), break_order=1), table(2, range(1, 9), break_order=1),
+              table(3, range(1, 7), break_order=2)]
+    assert plan_pairs(tables)[0] == TablePair(2, 3)
 
 
 def test_plan_pairs_is_empty_when_tables_differ_by_one():

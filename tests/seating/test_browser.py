@@ -33,7 +33,7 @@ def test_table_map_renders_live_and_filters(live_server, page, browser_login, sc
     screenshot(page, "seating-map")
     # The map polls: a change made at another desk appears without reloading.
     Entry.objects.filter(pk=entries_at_map(event)).update(status="busted", table=None, seat=None)
-    page.wait_for_function("document.querySelectorAll('.seat[data-entry]').length === 49", timeout=12_000)
+    page.wait_for_function("() => document.querySelectorAll('.seat[data-entry]').length === 49", timeout=12_000)
     page.set_viewport_size({"width": 390, "height": 844})
     screenshot(page, "seating-map-phone")
 

@@ -1,40 +1,17 @@
 """Two staff members seating or moving players at the same moment (PostgreSQL row locks)."""
 
-import threading
-
 import pytest
-from django.db import connection, transaction
+from django.db import transaction
 
 from tdconsole.seating import services
 from tdconsole.seating.exceptions import SeatingError
 from tdconsole.seating.selectors import balance_moves_suggest
 from tdconsole.tournaments.models import Entry
+from tests.races import at_once
 
 from .conftest import make_entries, make_event
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def run_together(*calls):
-    """Run each call in its own thread and connection, released at the same instant."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def worker(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - the test inspects what each thread got
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
 
 
 def seat_in_transaction(entry_id, actor):
@@ -57,7 +34,7 @@ def test_two_staff_seating_at_once_get_distinct_seats(floor_user):
         make_entries(event, 7)
         services.seats_draw_initial(event=event, actor=floor_user)
         a, b = make_entries(event, 2, start=100)
-        results = run_together(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
+        results = at_once(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
         assert all(isinstance(r, Entry) for r in results), results
         assert results[0].seat != results[1].seat
         assert Entry.objects.filter(event=event, table__isnull=False).count() == 9
@@ -71,7 +48,7 @@ def test_two_staff_racing_for_the_last_seat_one_gets_a_clean_error(floor_user):
         make_entries(event, 8)
         services.seats_draw_initial(event=event, actor=floor_user)
         a, b = make_entries(event, 2, start=100)
-        results = run_together(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
+        results = at_once(seat_in_transaction(a.pk, floor_user), seat_in_transaction(b.pk, floor_user))
         seated = [r for r in results if isinstance(r, Entry)]
         errors = [r for r in results if isinstance(r, SeatingError)]
         assert len(seated) == 1 and len(errors) == 1, results
@@ -93,7 +70,7 @@ def test_the_same_balancing_confirmed_twice_at_once_moves_players_once(floor_use
     def confirm():
         return services.balance_moves_apply(event=event, moves=plan.moves, actor=floor_user)
 
-    results = run_together(confirm, confirm)
+    results = at_once(confirm, confirm)
     assert sum(isinstance(r, list) for r in results) == 1
     assert sum(isinstance(r, SeatingError) for r in results) == 1
     counts = sorted(Entry.objects.filter(event=event, table=t).count() for t in tables.values())
@@ -111,7 +88,7 @@ def test_seating_while_a_table_breaks_never_doubles_a_seat(floor_user):
     def break_table():
         return services.table_break(event=event, table_number=3, actor=floor_user)
 
-    results = run_together(break_table, seat_in_transaction(late.pk, floor_user))
+    results = at_once(break_table, seat_in_transaction(late.pk, floor_user))
     assert not any(isinstance(r, Exception) and not isinstance(r, SeatingError) for r in results), results
     assert_no_double_seat(event)
     assert not Entry.objects.filter(event=event, status="alive", table__number=3).exists() or isinstance(
@@ -123,8 +100,7 @@ def test_a_late_seat_opening_a_spare_table_and_another_event_taking_it_never_bot
     """Event A's full tables make a late entry open A's spare table while event B's director
     assigns that same table to B: either the player sits there and B is refused, or B gets
     the table and the seat is refused cleanly; never a B table holding an A player."""
-    from tdconsole.seating.models import Table
-    from tdconsole.tournaments.models import Festival
+    from tdconsole.tournaments.models import Festival, Table
 
     outcomes = set()
     for round_ in range(6):
@@ -136,7 +112,7 @@ def test_a_late_seat_opening_a_spare_table_and_another_event_taking_it_never_bot
         services.seats_draw_initial(event=a, actor=floor_user)  # nine players fill one table
         spare = Table.objects.get(event=a, entries__isnull=True)
         late = make_entries(a, 1, start=100)[0]
-        results = run_together(
+        results = at_once(
             seat_in_transaction(late.pk, floor_user),
             lambda b=b, number=spare.number: services.tables_assign(event=b, numbers=[number], actor=floor_user),
         )
@@ -167,7 +143,7 @@ def test_two_floor_staff_moving_players_into_the_same_open_seat_one_gets_a_clean
             return lambda: services.entry_move(event=event, from_table=1, from_seat=seat, to_table=2,
                                                to_seat=target, actor=floor_user)
 
-        results = run_together(move(a.seat), move(b.seat))
+        results = at_once(move(a.seat), move(b.seat))
         assert sum(isinstance(r, Entry) for r in results) == 1, results
         assert sum(isinstance(r, SeatingError) for r in results) == 1, results
         assert Entry.objects.filter(event=event, table__number=2, seat=target).count() == 1

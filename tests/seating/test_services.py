@@ -7,8 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from tdconsole.audit.models import AuditEntry
 from tdconsole.seating import services
 from tdconsole.seating.exceptions import SeatingError
-from tdconsole.seating.models import SeatDraw, Table
-from tdconsole.tournaments.models import Entry
+from tdconsole.seating.models import SeatDraw
+from tdconsole.tournaments.models import Entry, Table
 
 from .conftest import make_entries, make_event
 

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tdconsole.audit.models import AuditEntry
 from tdconsole.seating import services
-from tdconsole.seating.models import Table
-from tdconsole.tournaments.models import Entry, Player
+from tdconsole.tournaments.models import Entry, Player, Table
+from tests.factories import make_players
 
 from .conftest import make_entries
 
@@ -198,7 +198,7 @@ def test_identifiers_are_never_localized_with_thousand_separators(event, floor_u
     tables = {t.number: t for t in event.tables.all()}
     spots = [(tables[1], s) for s in range(1, 10)] + [(tables[2], s) for s in range(1, 5)]
     for offset, (table, seat) in enumerate(spots):
-        player = Player.objects.create(festival=event.festival, name=f"Big {offset}")
+        [player] = make_players(event.festival, [f"Big {offset}"])
         # Large primary keys and entry numbers, as a busy PostgreSQL database has them.
         Entry.objects.create(pk=50_000 + offset, event=event, player=player, number=12_000 + offset,
                              table=table, seat=seat)

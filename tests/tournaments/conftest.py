@@ -1,13 +1,11 @@
 """Fixtures for the tournament floor: a festival with a venue of tables and a running event."""
 
-import datetime
-from decimal import Decimal
-
 import pytest
 
-from tdconsole.seating.models import Table
-from tdconsole.tournaments import services
-from tdconsole.tournaments.models import Event, Festival, Venue
+from tdconsole.tournaments.events import structure_create
+from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.registration import event_registration_close
+from tests import factories
 
 SIMPLE_LEVELS = [
     {"kind": "level", "small_blind": 100, "big_blind": 200, "ante": 200, "minutes": 20},
@@ -20,35 +18,20 @@ SIMPLE_LEVELS = [
 
 @pytest.fixture
 def festival(db):
-    venue = Venue.objects.create(name="Test Card Room")
-    Table.objects.bulk_create([Table(venue=venue, number=n, seats=9) for n in range(1, 31)])
-    return Festival.objects.create(name="Test Series", slug="test-series", venue=venue)
+    return factories.make_festival("test-series", name="Test Series", venue_name="Test Card Room", tables=30)
 
 
 @pytest.fixture
 def template(db):
-    return services.structure_create(name="Simple", slug="simple", rows=SIMPLE_LEVELS)
+    return structure_create(name="Simple", slug="simple", rows=SIMPLE_LEVELS)
 
 
 @pytest.fixture
 def make_event(festival, template, director):
-    """`make_event(format="reentry", max_entries=3, status="running", tables=[1, 2])`."""
+    """`make_event(format="reentry", max_entries=3, status="running", tables=[1, 2])`, through the services."""
 
-    def make(*, status=Event.Status.REGISTERING, tables=(1, 2, 3), **fields):
-        from tdconsole.seating.services import tables_assign
-
-        data = {
-            "name": "Event", "date": datetime.date(2026, 12, 1), "buy_in_prize": Decimal("900"),
-            "buy_in_fee": Decimal("100"), "starting_stack": 20000, "seats_per_table": 9,
-            "format": Event.Format.FREEZEOUT, "max_entries": 1, "late_registration_level": 2,
-        } | fields
-        event = services.event_create(festival=festival, template=template, actor=director, **data)
-        if tables:
-            tables_assign(event=event, numbers=list(tables), actor=director)
-        if status != Event.Status.DRAFT:
-            Event.objects.filter(pk=event.pk).update(status=status)
-            event.refresh_from_db()
-        return event
+    def make(**fields):
+        return factories.event_create_at_desk(festival=festival, template=template, actor=director, **fields)
 
     return make
 
@@ -58,22 +41,39 @@ def register(director):
     """`register(event, "Ana")` registers a new player and buys them in (clock not started)."""
 
     def reg(event, name, player=None):
-        if player is None:
-            player = services.player_register(festival=event.festival, name=name, actor=director)
-        return services.entry_register(event=event, player=player, actor=director, level_position=None)
+        return factories.register_at_desk(event, name, actor=director, player=player)
 
     return reg
 
 
 @pytest.fixture
-def seated_event(make_event, register, director):
+def seated_event(make_event, director):
     """A running freezeout with 20 players seated by the initial draw over tables 1-3."""
+    return factories.seated_at_desk(make_event(), 20, actor=director)
+
+
+@pytest.fixture
+def full_field(make_event, director):
+    """A running re-entry event, registration open, whose two tables are full: a late entry sits only
+    where a bust leaves a seat."""
+    event = make_event(format=Event.Format.REENTRY, max_entries=3, tables=(1, 2))
+    return factories.seated_at_desk(event, 18, actor=director)
+
+
+@pytest.fixture
+def reentry_running(make_event, register, director):
+    """A running re-entry event (two entries each) of six seated players; returns it and Rita's entry."""
     from tdconsole.seating.services import seats_draw_initial
 
-    event = make_event()
-    for i in range(20):
-        register(event, f"Player {i:02d}")
+    event = make_event(format=Event.Format.REENTRY, max_entries=2, tables=(4, 5))
+    first = register(event, "Rita")
+    for i in range(5):
+        register(event, f"Other {i}")
     seats_draw_initial(event=event, actor=director)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
-    event.refresh_from_db()
-    return event
+    return event, first
+
+
+@pytest.fixture
+def closed_event(seated_event, director):
+    return event_registration_close(event=seated_event, actor=director)

@@ -28,6 +28,10 @@ def test_registration_desk_type_enter_seat_card_then_bust_and_undo(live_server, 
     assert page.evaluate("document.activeElement.name") == "bust"
     page.keyboard.type(f"{entry.table.number} {entry.seat}")
     page.keyboard.press("Enter")
+    # The first Enter names who sits there; the second busts them.
+    page.locator(f"[data-testid=bust-who][data-entry='{entry.number}']").wait_for()
+    assert "Joana Prado" in page.locator("[data-testid=bust-confirm]").inner_text()
+    page.keyboard.press("Enter")
     page.locator("[data-testid=bust-done]").wait_for()
     entry.refresh_from_db()
     assert entry.status == Entry.Status.BUSTED

@@ -1,49 +1,23 @@
 """Two staff members at the same moment, on PostgreSQL (real row locks, real threads)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
-from tdconsole.seating.services import seats_draw_initial
-from tdconsole.tournaments import services
+from tdconsole.seating.registration import entry_register_seated
+from tdconsole.tournaments.eliminations import elimination_undo, entry_eliminate
 from tdconsole.tournaments.exceptions import TournamentError
 from tdconsole.tournaments.models import Bust, Entry, Event
+from tdconsole.tournaments.players import player_register
+from tdconsole.tournaments.registration import entry_cancel, event_registration_close
+from tests import factories
+from tests.races import at_once
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def at_once(*calls):
-    """Run the calls in threads released together; return each one's result or exception."""
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait(timeout=10)
-            results[index] = call()
-        except Exception as exc:  # noqa: BLE001 - the test inspects what each thread got
-            results[index] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    return results
-
-
 @pytest.fixture
-def running(make_event, register, director):
+def running(make_event, director):
     event = make_event(format=Event.Format.REENTRY, max_entries=3, tables=(1, 2, 3, 4))
-    for i in range(30):
-        register(event, f"Player {i:02d}")
-    seats_draw_initial(event=event, actor=director)
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
-    event.refresh_from_db()
-    return event
+    return factories.seated_at_desk(event, 30, actor=director)
 
 
 def seat_at(event, table):
@@ -52,12 +26,12 @@ def seat_at(event, table):
 
 
 def test_busts_at_two_tables_at_the_same_moment_get_different_places(running, director):
-    event = services.event_registration_close(event=running, actor=director)
+    event = event_registration_close(event=running, actor=director)
     for _ in range(8):
         s1, s2 = seat_at(event, 1), seat_at(event, 2)
         results = at_once(
-            lambda s1=s1: services.entry_eliminate(event=event, table_number=1, seat=s1, actor=director),
-            lambda s2=s2: services.entry_eliminate(event=event, table_number=2, seat=s2, actor=director),
+            lambda s1=s1: entry_eliminate(event=event, table_number=1, seat=s1, actor=director, level_position=None),
+            lambda s2=s2: entry_eliminate(event=event, table_number=2, seat=s2, actor=director, level_position=None),
         )
         assert not [r for r in results if isinstance(r, Exception)], results
     places = sorted(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True))
@@ -66,10 +40,10 @@ def test_busts_at_two_tables_at_the_same_moment_get_different_places(running, di
 
 
 def test_the_same_seat_busted_twice_at_once_is_busted_once(running, director):
-    event = services.event_registration_close(event=running, actor=director)
+    event = event_registration_close(event=running, actor=director)
     seat = seat_at(event, 3)
     results = at_once(*[
-        (lambda: services.entry_eliminate(event=event, table_number=3, seat=seat, actor=director))
+        (lambda: entry_eliminate(event=event, table_number=3, seat=seat, actor=director, level_position=None))
         for _ in range(2)
     ])
     errors = [r for r in results if isinstance(r, TournamentError)]
@@ -80,10 +54,10 @@ def test_the_same_seat_busted_twice_at_once_is_busted_once(running, director):
 
 def test_the_same_player_bought_in_twice_at_once_gets_one_live_entry(running, director):
     entry = Entry.objects.filter(event=running, table__number=1).first()
-    services.entry_eliminate(event=running, table_number=1, seat=entry.seat, actor=director)
+    entry_eliminate(event=running, table_number=1, seat=entry.seat, actor=director, level_position=None)
     player = entry.player
     results = at_once(*[
-        (lambda: services.entry_register(event=running, player=player, actor=director, level_position=None))
+        (lambda: entry_register_seated(event=running, player=player, actor=director, level_position=None))
         for _ in range(2)
     ])
     assert sum(isinstance(r, Entry) for r in results) == 1, results
@@ -93,12 +67,12 @@ def test_the_same_player_bought_in_twice_at_once_gets_one_live_entry(running, di
 def test_two_desks_registering_at_once_get_different_numbers_and_seats(running, director):
     from tdconsole.tournaments.models import Player
 
-    players = [services.player_register(festival=running.festival, name=f"Late {i}", actor=director)
+    players = [player_register(festival=running.festival, name=f"Late {i}", actor=director)
                for i in range(6)]
     for a, b in zip(players[::2], players[1::2], strict=True):
         results = at_once(
-            lambda a=a: services.entry_register(event=running, player=a, actor=director, level_position=None),
-            lambda b=b: services.entry_register(event=running, player=b, actor=director, level_position=None),
+            lambda a=a: entry_register_seated(event=running, player=a, actor=director, level_position=None),
+            lambda b=b: entry_register_seated(event=running, player=b, actor=director, level_position=None),
         )
         assert all(isinstance(r, Entry) for r in results), results
     entries = Entry.objects.filter(event=running)
@@ -110,12 +84,12 @@ def test_two_desks_registering_at_once_get_different_numbers_and_seats(running, 
 
 
 def test_undo_and_a_bust_elsewhere_at_once_keep_places_consistent(running, director):
-    event = services.event_registration_close(event=running, actor=director)
-    first = services.entry_eliminate(event=event, table_number=1, seat=seat_at(event, 1), actor=director)
+    event = event_registration_close(event=running, actor=director)
+    first = entry_eliminate(event=event, table_number=1, seat=seat_at(event, 1), actor=director, level_position=None)
     s2 = seat_at(event, 2)
     results = at_once(
-        lambda: services.elimination_undo(event=event, elimination_id=first.pk, actor=director),
-        lambda: services.entry_eliminate(event=event, table_number=2, seat=s2, actor=director),
+        lambda: elimination_undo(event=event, elimination_id=first.pk, actor=director),
+        lambda: entry_eliminate(event=event, table_number=2, seat=s2, actor=director, level_position=None),
     )
     assert not [r for r in results if isinstance(r, Exception)], results
     assert list(Entry.objects.filter(event=event, place__isnull=False).values_list("place", flat=True)) == [30]
@@ -127,9 +101,9 @@ def test_cancelling_and_busting_the_same_entry_at_once_only_one_happens(running,
     for _ in range(6):
         entry = Entry.objects.filter(event=running, table__number=1, status=Entry.Status.ALIVE).order_by("seat").first()
         results = at_once(
-            lambda pk=entry.pk: services.entry_cancel(event=running, entry_id=pk, actor=director),
-            lambda seat=entry.seat: services.entry_eliminate(event=running, table_number=1, seat=seat,
-                                                             actor=director),
+            lambda pk=entry.pk: entry_cancel(event=running, entry_id=pk, actor=director),
+            lambda seat=entry.seat: entry_eliminate(event=running, table_number=1, seat=seat,
+                                                    actor=director, level_position=None),
         )
         errors = [r for r in results if isinstance(r, TournamentError)]
         assert len(errors) == 1, results
@@ -143,8 +117,8 @@ def test_cancelling_and_busting_the_same_entry_at_once_only_one_happens(running,
 def test_two_staff_cancelling_the_same_entry_one_gets_a_clean_error(running, director):
     entry = Entry.objects.filter(event=running, status=Entry.Status.ALIVE).first()
     results = at_once(
-        lambda: services.entry_cancel(event=running, entry_id=entry.pk, actor=director),
-        lambda: services.entry_cancel(event=running, entry_id=entry.pk, actor=director),
+        lambda: entry_cancel(event=running, entry_id=entry.pk, actor=director),
+        lambda: entry_cancel(event=running, entry_id=entry.pk, actor=director),
     )
     assert sum(isinstance(r, TournamentError) for r in results) == 1, results
     assert not Entry.objects.filter(pk=entry.pk).exists()

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tdconsole.clock import services
 from tdconsole.clock.exceptions import ClockError
 from tdconsole.clock.selectors import clock_snapshot
+from tdconsole.core.durations import clock_text
 from tdconsole.tournaments.models import Event
 
 ACTIONS = {
@@ -31,7 +32,7 @@ def status_lines(snapshot: dict) -> list[str]:
         f"event: {snapshot['event']}",
         f"status: {snapshot['status']}",
         f"level: {describe(level)}",
-        f"time_left: {left // 60:02d}:{left % 60:02d}",
+        f"time_left: {clock_text(left)}",
         f"level_ends_at: {snapshot['level_ends_at'] or '-'}",
         f"next_level: {describe(following)}",
         f"players_left: {snapshot['players_left']}/{snapshot['entries']}",

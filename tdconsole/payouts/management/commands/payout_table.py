@@ -7,6 +7,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tdconsole.payouts import calc
 
+# Far beyond any field, small enough that the table is built in a moment.
+MAX_ENTRIES = 10_000_000
+
 
 def decimal_arg(text: str) -> Decimal:
     try:
@@ -29,6 +32,8 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="Print JSON.")
 
     def handle(self, *args, **opts):
+        if not 0 <= opts["entries"] <= MAX_ENTRIES:
+            raise CommandError(f"--entries must be between 0 and {MAX_ENTRIES:,}")
         try:
             amounts = calc.payout_table(
                 entries=opts["entries"], prize_pool=opts["prize_pool"], percent_paid=opts["percent_paid"],

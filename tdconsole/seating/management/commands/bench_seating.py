@@ -11,10 +11,9 @@ from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from tdconsole.seating.models import Table
 from tdconsole.seating.selectors import balance_moves_suggest
 from tdconsole.seating.services import balance_moves_apply, seats_draw_initial, table_break, tables_assign
-from tdconsole.tournaments.models import Entry, Event, Festival, Player, Structure, Venue
+from tdconsole.tournaments.models import Entry, Event, Festival, Player, Structure, Table, Venue
 
 
 class Rollback(Exception):
@@ -86,6 +85,15 @@ class Command(BaseCommand):
             balance_moves_apply(event=event, moves=plan.moves, actor=None)
         balance_seconds = time.perf_counter() - start
         first = Table.objects.filter(event=event, entries__isnull=False).order_by("break_order").first()
+        # A small field may have no room for the breaking table's players: bust at the other tables until
+        # they fit (a large field always has it, the draw leaves two tables' worth of seats).
+        others = Table.objects.filter(event=event, entries__isnull=False).exclude(pk=first.pk).distinct()
+        room = sum(t.seats for t in others) - Entry.objects.filter(table__in=others).count()
+        over = Entry.objects.filter(table=first).count() - room
+        if over > 0:
+            extra = list(Entry.objects.filter(table__in=others).order_by("-seat", "pk")
+                         .values_list("pk", flat=True)[:over])
+            Entry.objects.filter(pk__in=extra).update(status=Entry.Status.BUSTED, table=None, seat=None)
         start = time.perf_counter()
         table_break(event=event, table_number=first.number, actor=None)
         break_seconds = time.perf_counter() - start

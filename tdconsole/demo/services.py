@@ -1,0 +1,114 @@
+"""Demo data for the embedded default: staff accounts now, the demo tournament beside it."""
+
+import datetime
+import json
+from decimal import Decimal
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.db import transaction
+
+STAFF_FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "demo_staff.json"
+
+
+@transaction.atomic
+def demo_staff_load() -> tuple[list[dict], str]:
+    """Create (or keep) one demo account per role; return them and the shared password.
+
+    An existing account keeps its password and data, so running this twice changes nothing.
+    """
+    data = json.loads(STAFF_FIXTURE.read_text(encoding="utf-8"))
+    password = data["password"]
+    for spec in data["users"]:
+        user, created = User.objects.get_or_create(
+            username=spec["username"],
+            defaults={"first_name": spec.get("first_name", ""), "last_name": spec.get("last_name", "")},
+        )
+        if created:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        user.groups.add(Group.objects.get_or_create(name=spec["role"])[0])
+    return data["users"], password
+
+
+DEMO_SLUG = "demo"
+DEMO_FESTIVAL = "demo-festival"
+DEMO_TABLES = 30
+DEMO_FIRST_WAVE = 140
+DEMO_BUSTS = 14
+DEMO_REENTRIES = 10
+FIRST_NAMES = [
+    "Ana", "Bruno", "Carla", "Daniel", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João",
+    "Karina", "Lucas", "Mariana", "Nicolas", "Olívia", "Paulo", "Quitéria", "Rafael", "Sofia", "Tiago",
+]
+LAST_NAMES = ["Almeida", "Barros", "Cardoso", "Duarte", "Esteves", "Figueiredo", "Gomes"]
+
+
+def _demo_names() -> list[str]:
+    """140 distinct player names, the same on every run."""
+    return [f"{first} {last}" for last in LAST_NAMES for first in FIRST_NAMES][:DEMO_FIRST_WAVE]
+
+
+@transaction.atomic
+def demo_tournament_load():
+    """Create the demo festival and its re-entry event `demo` (about 150 entries, some out).
+
+    Runs through the same services the desk uses. When the event exists nothing is
+    changed, so running this twice gives the same database.
+    """
+    import random
+
+    from tdconsole.seating.registration import entry_register_seated
+    from tdconsole.seating.services import seats_draw_initial, tables_assign
+    from tdconsole.tournaments.chipcounts import chip_counts_record
+    from tdconsole.tournaments.eliminations import entry_eliminate
+    from tdconsole.tournaments.events import event_create, event_status_change, structure_templates_load
+    from tdconsole.tournaments.models import Entry, Event, Festival, Structure, Table, Venue
+    from tdconsole.tournaments.players import player_register
+
+    structure_templates_load()
+    venue, _ = Venue.objects.get_or_create(name="Demo Card Room")
+    have = set(Table.objects.filter(venue=venue).values_list("number", flat=True))
+    Table.objects.bulk_create(
+        [Table(venue=venue, number=n, seats=9) for n in range(1, DEMO_TABLES + 1) if n not in have]
+    )
+    festival, _ = Festival.objects.get_or_create(
+        slug=DEMO_FESTIVAL, defaults={"name": "Demo Poker Series", "venue": venue}
+    )
+    existing = Event.objects.filter(slug=DEMO_SLUG).first()
+    if existing is not None:
+        return existing, False
+    director = User.objects.filter(groups__name="Director").order_by("pk").first()
+    event = event_create(
+        festival=festival, template=Structure.objects.get(slug="regular-40"), actor=director,
+        name="Demo Main Event", slug=DEMO_SLUG, date=datetime.date.today(), currency="BRL",
+        buy_in_prize=Decimal("900"), buy_in_fee=Decimal("100"), starting_stack=30000, seats_per_table=9,
+        format=Event.Format.REENTRY, max_entries=3, late_registration_level=8, ante_type=Event.AnteType.BIG_BLIND,
+        guarantee=Decimal("100000"),
+    )
+    event = event_status_change(event=event, to=Event.Status.REGISTERING, actor=director)
+    tables_assign(event=event, numbers=list(range(1, 21)), actor=director)
+    players = []
+    for name in _demo_names():
+        player = player_register(festival=festival, name=name, actor=director)
+        entry_register_seated(event=event, player=player, actor=director, level_position=None)
+        players.append(player)
+    seats_draw_initial(event=event, actor=director)
+    event = event_status_change(event=event, to=Event.Status.RUNNING, actor=director)
+    rng = random.Random(2026)
+    busted = []
+    for _ in range(DEMO_BUSTS):
+        entry = rng.choice(list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).select_related("table")))
+        entry_eliminate(event=event, table_number=entry.table.number, seat=entry.seat, actor=director,
+                        level_position=None)
+        busted.append(entry.player)
+    for player in busted[:DEMO_REENTRIES]:
+        entry_register_seated(event=event, player=player, actor=director, level_position=None)
+    # A chip count at the first break for the first tables.
+    counts = {
+        e.pk: rng.randrange(8000, 90000, 500)
+        for e in Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__number__lte=4)
+    }
+    chip_counts_record(event=event, counts=counts, actor=director, addon_chips=0)  # no add-ons sold yet
+    return event, True

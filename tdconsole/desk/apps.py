@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DeskConfig(AppConfig):
+    name = "tdconsole.desk"
+    label = "desk"

@@ -1,0 +1,32 @@
+import pytest
+from django.core.management import call_command
+
+from tdconsole.audit.models import AuditEntry
+from tdconsole.tournaments.models import Entry, Event, Player, Structure, Table
+
+
+def snapshot():
+    return {
+        "events": Event.objects.count(), "entries": Entry.objects.count(), "players": Player.objects.count(),
+        "structures": Structure.objects.count(), "tables": Table.objects.count(),
+        "audit": AuditEntry.entries.count(),
+        "seats": sorted(Entry.objects.filter(table__isnull=False).values_list("pk", "table__number", "seat")),
+    }
+
+
+@pytest.mark.django_db
+def test_load_demo_creates_the_demo_event_and_a_second_run_changes_nothing():
+    call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo")
+    assert event.format == Event.Format.REENTRY and event.status == Event.Status.RUNNING
+    assert Table.objects.filter(venue=event.festival.venue).count() == 30
+    assert 140 <= event.entries.count() <= 160
+    alive = event.entries.filter(status=Entry.Status.ALIVE)
+    assert alive.filter(table__isnull=True).count() == 0
+    assert event.entries.filter(status=Entry.Status.BUSTED).exists()
+    assert event.entries.filter(attempt__gt=1).exists()
+    assert event.structure.levels.exists() and not event.structure.is_template
+    assert Structure.objects.filter(is_template=True).count() == 3
+    before = snapshot()
+    call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
+    assert snapshot() == before
