@@ -3,6 +3,8 @@
 import pytest
 from django.core.management import call_command
 
+from tests.browser import focused
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -12,7 +14,7 @@ def test_demo_director_logs_in_switches_language_and_logs_out(live_server, page,
     assert "/accounts/login/" in page.url
     assert page.locator("html").get_attribute("lang") == "pt-br"
     # The cursor is already in the username field: staff type straight away.
-    assert page.evaluate("document.activeElement.name") == "username"
+    assert focused(page, "username") == "username"
     page.keyboard.type("diretor")
     page.fill("input[name=password]", "tdconsole-demo")
     page.keyboard.press("Enter")

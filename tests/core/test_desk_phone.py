@@ -8,6 +8,8 @@ left-aligned in tables, and the cursor not waiting where staff type.
 import pytest
 from django.core.management import call_command
 
+from tests.browser import focused
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESK_PAGES = {
@@ -71,7 +73,7 @@ def test_chip_counts_show_every_column_on_a_phone(live_server, browser, demo):
     pg.goto(f"{live_server.url}/events/demo/chips/")
     box = pg.locator("#chips-panel .table-scroll")
     assert box.evaluate("el => el.scrollWidth <= el.clientWidth && el.scrollLeft === 0")
-    assert pg.evaluate("document.activeElement.name").startswith("chips_")
+    assert (focused(pg, "chips_", prefix=True) or "").startswith("chips_")
     # The table and seat ride under the player's name instead, in Portuguese.
     assert pg.locator("#chips-panel tbody tr").first.locator(".where-inline").inner_text().startswith("M")
     context.close()
@@ -90,7 +92,7 @@ def test_adjudicating_keeps_the_cursor_on_the_action_line(live_server, browser, 
     """After dealing, the cursor went nowhere: the first [autofocus] was the set-up box, folded away."""
     context, pg = desk(browser, live_server, width=width, height=844, lang="en")
     pg.goto(f"{live_server.url}/rulings/adjudicate/")
-    assert pg.evaluate("document.activeElement.name") == "seats"
+    assert focused(pg, "seats") == "seats"
     pg.click("[data-testid=setup-submit]")
     pg.locator("[data-testid=hand]").wait_for()
     pg.wait_for_function("() => document.activeElement && document.activeElement.name === 'line'")
@@ -99,7 +101,7 @@ def test_adjudicating_keeps_the_cursor_on_the_action_line(live_server, browser, 
     pg.keyboard.type("p3 cc")
     pg.keyboard.press("Enter")
     pg.wait_for_function("() => document.querySelector('[data-testid=action-line]').value === ''")
-    assert pg.evaluate("document.activeElement.name") == "line"
+    assert focused(pg, "line") == "line"
     screenshot(pg, f"adjudicate-hand-{width}")
     context.close()
 
@@ -107,7 +109,7 @@ def test_adjudicating_keeps_the_cursor_on_the_action_line(live_server, browser, 
 def test_table_map_puts_the_cursor_in_the_player_filter(live_server, browser, demo):
     context, pg = desk(browser, live_server, width=1366, height=768, lang="pt-br")
     pg.goto(f"{live_server.url}/events/demo/tables/")
-    assert pg.evaluate("document.activeElement.id") == "map-filter"
+    assert focused(pg, "map-filter", attr="id") == "map-filter"
     pg.keyboard.type("Gomes")
     assert pg.locator(".seat.match").count() > 0
     context.close()

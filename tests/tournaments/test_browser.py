@@ -3,6 +3,7 @@
 import pytest
 
 from tdconsole.tournaments.models import Entry
+from tests.browser import focused
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -12,7 +13,7 @@ def test_registration_desk_type_enter_seat_card_then_bust_and_undo(live_server, 
     browser_login(page, "director")
     page.goto(f"{live_server.url}/events/{seated_event.slug}/registration/")
     # The cursor waits in the name field: type, Enter.
-    assert page.evaluate("document.activeElement.name") == "name"
+    assert focused(page, "name") == "name"
     page.keyboard.type("Joana Prado")
     page.keyboard.press("Enter")
     card = page.locator("[data-testid=seat-card]")
@@ -21,11 +22,11 @@ def test_registration_desk_type_enter_seat_card_then_bust_and_undo(live_server, 
     assert card.get_attribute("data-table") == str(entry.table.number)
     assert card.get_attribute("data-seat") == str(entry.seat)
     # Ready for the next player at once.
-    assert page.evaluate("document.activeElement.name") == "name"
+    assert focused(page, "name") == "name"
     screenshot(page, "tournaments-registration")
 
     page.goto(f"{live_server.url}/events/{seated_event.slug}/eliminations/")
-    assert page.evaluate("document.activeElement.name") == "bust"
+    assert focused(page, "bust") == "bust"
     page.keyboard.type(f"{entry.table.number} {entry.seat}")
     page.keyboard.press("Enter")
     # The first Enter names who sits there; the second busts them.

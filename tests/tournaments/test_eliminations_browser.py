@@ -5,6 +5,7 @@ import pytest
 from tdconsole.tournaments.eliminations import entry_eliminate
 from tdconsole.tournaments.models import Entry
 from tdconsole.tournaments.registration import event_registration_close
+from tests.browser import focused
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +23,7 @@ def test_enter_names_the_player_enter_busts_and_a_stale_bust_is_refused_in_the_p
     page.locator(f"[data-testid=bust-who][data-entry='{ana.number}']").wait_for()
     assert ana.player.name in page.locator("[data-testid=bust-confirm]").inner_text()
     # The cursor is back in the field, the text kept: the next Enter confirms.
-    assert page.evaluate("document.activeElement.name") == "bust"
+    assert focused(page, "bust") == "bust"
     screenshot(page, "eliminations-confirm")
 
     # Meanwhile another terminal busts Ana, and a late entry takes her seat.

@@ -7,6 +7,7 @@ import pytest
 from django.db import OperationalError
 
 from tdconsole.tournaments.models import Entry, Player
+from tests.browser import focused
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +55,7 @@ def test_forty_names_typed_fast_over_a_slow_network_all_arrive_whole(live_server
     event = make_event(tables=())
     browser_login(page, "registration")
     page.goto(f"{live_server.url}/events/{event.slug}/registration/")
-    assert page.evaluate("document.activeElement.name") == "name"
+    assert focused(page, "name") == "name"
     slow_network(page)
     for name in NAMES:
         # Each name is typed while the previous ones are still saving; Enter, then straight on.
@@ -70,7 +71,7 @@ def test_forty_names_typed_fast_over_a_slow_network_all_arrive_whole(live_server
     assert sorted(Entry.objects.filter(event=event).values_list("player__name", flat=True)) == sorted(NAMES)
     assert sorted(Entry.objects.filter(event=event).values_list("number", flat=True)) == list(range(1, 41))
     # The field is empty and still has the cursor, ready for the 41st player.
-    assert page.evaluate("document.activeElement.name") == "name"
+    assert focused(page, "name") == "name"
     assert page.input_value("[data-testid=name-input]") == ""
 
 
@@ -112,7 +113,7 @@ def test_a_name_already_registered_asks_and_the_clerk_chooses(live_server, page,
     notice = page.locator("[data-testid=notice-choose]")
     notice.wait_for()
     assert page.input_value("[data-testid=name-input]") == "Bruno"
-    assert page.evaluate("document.activeElement.name") == "name"
+    assert focused(page, "name") == "name"
     assert Player.objects.count() == 1 and not Entry.objects.exists()
     screenshot(page, "tournaments-registration-same-name")
     notice.locator(f"[data-testid=choose-player-{joao.pk}]").click()
