@@ -90,6 +90,12 @@ def make_players(festival: Festival, names: Iterable[str]) -> list[Player]:
     return players
 
 
+def rename_player(player_id: int, name: str, **fields: str) -> None:
+    """Change a player's name (and other fields) in place, with the search columns the services keep."""
+    nickname = {"search_nickname": search_key(fields["nickname"])} if "nickname" in fields else {}
+    Player.objects.filter(pk=player_id).update(name=name, search_name=search_key(name), **fields, **nickname)
+
+
 def make_entries(event: Event, count: int, *, start: int | None = None, busted: int = 0,
                  names: str = "Player {n:05d}") -> list[Entry]:
     """`count` new players, one entry each numbered from `start` (next free number by default).

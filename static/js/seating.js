@@ -4,7 +4,9 @@
   function apply() {
     var box = document.getElementById("map-filter");
     if (!box) { return; }
-    var needle = box.value.trim().toLowerCase();
+    // Compared as the server writes data-name (names.search_key): no case, no accents.
+    var needle = box.value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/\s+/g, " ").trim();
     document.querySelectorAll(".seat-table").forEach(function (table) {
       var hit = false;
       table.querySelectorAll(".seat").forEach(function (seat) {

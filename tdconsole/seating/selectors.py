@@ -11,6 +11,7 @@ from django.db.models import Count, F, Q, Sum
 
 from tdconsole.core.bounds import fits
 from tdconsole.tournaments.models import Entry, Event, Table
+from tdconsole.tournaments.names import search_key
 
 from .balancing import BalancePlan, TableState, plan_balance, plan_pairs
 from .models import SeatDraw
@@ -173,7 +174,8 @@ def table_map(*, event: Event) -> list[TableView]:
     entries = (
         Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False)
         .select_related("player")
-        .only("id", "number", "seat", "table_id", "chips", "player__name", "player__nickname")
+        .only("id", "number", "seat", "table_id", "chips", "player__name", "player__nickname",
+              "player__search_name", "player__search_nickname")
     )
     for entry in entries:
         by_table.setdefault(entry.table_id, {})[entry.seat] = entry
@@ -214,13 +216,14 @@ def unseated_alive_count(*, event: Event) -> int:
 
 
 def seat_lookup(*, event: Event, query: str, limit: int = 20) -> list[Entry]:
-    """Alive entries whose player's name or nickname contains `query` (at least two characters)."""
-    query = query.strip()
-    if len(query) < 2:
+    """Alive entries whose player's name or nickname contains `query` (at least two characters),
+    compared without case or accents: "joao" finds "João", "ze" finds "Zé"."""
+    key = search_key(query)
+    if len(key) < 2:
         return []
     return list(
         Entry.objects.filter(event=event, status=Entry.Status.ALIVE)
-        .filter(Q(player__name__icontains=query) | Q(player__nickname__icontains=query))
+        .filter(Q(player__search_name__contains=key) | Q(player__search_nickname__contains=key))
         .select_related("player", "table")
         .order_by("player__name", "number")[:limit]
     )

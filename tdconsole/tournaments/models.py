@@ -211,6 +211,8 @@ class Player(models.Model):
     # The name as the desk compares it (names.search_key: no case, accents or punctuation),
     # kept by the services that write the name; searched on SQLite and PostgreSQL alike.
     search_name = models.CharField(_("name for search"), max_length=120, blank=True, editable=False)
+    # The nickname reduced the same way, so "ze" finds "Zé" (kept by the same services).
+    search_nickname = models.CharField(_("nickname for search"), max_length=60, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

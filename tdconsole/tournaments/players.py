@@ -41,7 +41,8 @@ def player_register(*, festival: Festival, name: str, actor: Any, nickname: str 
         try:
             # No savepoint needed: on a clash the error leaves this transaction, which rolls back.
             player = Player.objects.create(festival=festival, name=name[:120], nickname=tidy_name(nickname)[:60],
-                                           document=document[:40], search_name=search_key(name)[:120])
+                                           document=document[:40], search_name=search_key(name)[:120],
+                                           search_nickname=search_key(nickname)[:60])
         except IntegrityError:
             raise RegistrationError(_("A player with this document is already registered in this festival."))
         audit_record(actor=actor, action="player.register", event=event, objects=[player],
@@ -86,8 +87,9 @@ def player_update(*, player: Player, actor: Any, name: str, nickname: str = "", 
                                 "that tells them apart, or merge the two if they are the same person.")
                               % {"name": name})
         player.name, player.nickname, player.document, player.search_name = name, nickname, document, key[:120]
+        player.search_nickname = search_key(nickname)[:60]
         try:
-            player.save(update_fields=["name", "nickname", "document", "search_name"])
+            player.save(update_fields=["name", "nickname", "document", "search_name", "search_nickname"])
         except IntegrityError:
             raise PlayerError(_("Another player of this festival has this document number."))
         audit_record(actor=actor, action="player.update", event=event, objects=[player], before=before,
@@ -186,8 +188,8 @@ def players_merge(*, keep: Player, other: Player, actor: Any, event: Event | Non
         document, nickname = keep.document or other.document, keep.nickname or other.nickname
         other_label = {"model": "tournaments.player", "id": other.pk, "label": other.name}
         other.delete()
-        keep.document, keep.nickname = document, nickname
-        keep.save(update_fields=["document", "nickname"])
+        keep.document, keep.nickname, keep.search_nickname = document, nickname, search_key(nickname)[:60]
+        keep.save(update_fields=["document", "nickname", "search_nickname"])
         after = {"player": _describe_player(keep, []) | {"entries": _entries_label(e for e in entries)},
                  "moved": _entries_label(moved)}
         summary = (ngettext_lazy("Player %(other)s merged into %(keep)s (%(n)d entry moved)",

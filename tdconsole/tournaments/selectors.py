@@ -91,9 +91,10 @@ class PlayerMatches:
 
 def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMatches:
     """Players of the festival with a word of the name starting with each typed word, or whose
-    nickname or document matches.
+    nickname contains what was typed, or whose document starts with it.
 
-    Names are compared without case or accents (the `search_name` column), so "joao silva",
+    Names and nicknames are compared without case or accents (the `search_name` and
+    `search_nickname` columns), so "joao silva", "ze" (for "Zé"),
     "JOÃO" and "silva jo" find "João Silva" on SQLite and PostgreSQL alike. Names starting with
     what was typed come first. Counts the rest only when there are more than `limit`.
     """
@@ -102,8 +103,9 @@ def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMat
     if len(text) < 2:
         return PlayerMatches(players=[], total=0)
     key = search_key(text)
-    matches = Q(nickname__icontains=text) | Q(document__startswith=text)
+    matches = Q(document__startswith=text)
     if key:
+        matches |= Q(search_nickname__contains=key)
         words = Q()
         for word in key.split():
             words &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from tdconsole.audit.models import AuditEntry
 from tdconsole.seating import services
-from tdconsole.tournaments.models import Entry, Player, Table
-from tests.factories import make_players
+from tdconsole.tournaments.models import Entry, Table
+from tests.factories import make_players, rename_player
 
 from .conftest import make_entries
 
@@ -168,7 +168,7 @@ def test_seat_lookup_needs_the_public_key(seated_event, client):
 
 def test_seat_lookup_finds_table_and_seat_by_name_without_documents(seated_event, client):
     entry = Entry.objects.filter(event=seated_event).select_related("player", "table").first()
-    Player.objects.filter(pk=entry.player_id).update(name="Ana Beatriz Souza", document="123.456.789-00")
+    rename_player(entry.player_id, "Ana Beatriz Souza", document="123.456.789-00")
     response = client.get(
         url("seat_lookup", seated_event), {"q": "beatriz", "k": seated_event.public_token}, **HTMX
     )
@@ -179,6 +179,18 @@ def test_seat_lookup_finds_table_and_seat_by_name_without_documents(seated_event
     assert "123.456.789-00" not in html
 
 
+@pytest.mark.parametrize("typed", ["joao", "JOÃO PEDRO", "ze", "ZÉ", "Zé Pe", "  ze   pe "])
+def test_seat_lookup_ignores_case_and_accents_in_names_and_nicknames(seated_event, client, typed):
+    entry, other = Entry.objects.filter(event=seated_event).order_by("number")[:2]
+    rename_player(entry.player_id, "João Pedro Araújo", nickname="Zé Pequeno")
+    rename_player(other.player_id, "Joana Lima")  # "joao" must not find her
+    html = client.get(url("seat_lookup", seated_event), {"q": typed, "k": seated_event.public_token},
+                      **HTMX).content.decode()
+    entry.refresh_from_db()
+    assert html.count('data-testid="hit-table"') == 1, html
+    assert "João Pedro Araújo" in html and f'data-testid="hit-seat">{entry.seat}<' in html
+
+
 def test_seat_lookup_page_works_for_staff_without_the_key(seated_event, client_as):
     response = client_as("viewer").get(url("seat_lookup", seated_event), {"q": "Player 0001"})
     assert response.status_code == 200 and 'data-testid="hit-table"' in response.content.decode()
@@ -186,7 +198,7 @@ def test_seat_lookup_page_works_for_staff_without_the_key(seated_event, client_a
 
 def test_seat_lookup_ignores_busted_entries(seated_event, client):
     entry = Entry.objects.filter(event=seated_event).select_related("player").first()
-    Player.objects.filter(pk=entry.player_id).update(name="Zeca Eliminado")
+    rename_player(entry.player_id, "Zeca Eliminado")
     Entry.objects.filter(pk=entry.pk).update(status="busted", table=None, seat=None)
     html = client.get(url("seat_lookup", seated_event), {"q": "zeca", "k": seated_event.public_token}).content.decode()
     assert 'data-testid="no-match"' in html

@@ -10,7 +10,7 @@ from tdconsole.tournaments import selectors
 from tdconsole.tournaments.exceptions import PlayerChoiceNeeded, RegistrationError
 from tdconsole.tournaments.models import Entry, Event, Player
 from tdconsole.tournaments.names import search_key
-from tdconsole.tournaments.players import player_register
+from tdconsole.tournaments.players import player_register, player_update, players_merge
 from tdconsole.tournaments.registration import desk_register, event_registration_close
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -49,6 +49,29 @@ def test_search_finds_a_name_without_case_or_accents(festival, director, typed):
     player_register(festival=festival, name="Maria Joaquina", actor=director)
     found = selectors.player_search(festival_id=festival.pk, query=typed)
     assert found.players == [joao] and found.total == 1
+
+
+@pytest.mark.parametrize(("typed", "expected"), [("ze", {"José Carvalho", "Maria Pereira"}),
+                                                 ("ZÉ", {"José Carvalho", "Maria Pereira"}),
+                                                 ("Pequeno", {"José Carvalho"}), ("zé peq", {"José Carvalho"}),
+                                                 ("MAZE", {"Maria Pereira"})])
+def test_search_finds_a_nickname_without_case_or_accents(festival, director, typed, expected):
+    player_register(festival=festival, name="José Carvalho", nickname="Zé Pequeno", actor=director)
+    player_register(festival=festival, name="Maria Pereira", nickname="Mazé", actor=director)
+    player_register(festival=festival, name="Paulo Souza", actor=director)
+    found = selectors.player_search(festival_id=festival.pk, query=typed)
+    assert {p.name for p in found.players} == expected and found.total == len(expected)
+
+
+def test_a_corrected_or_merged_nickname_is_found_by_search(festival, director):
+    kept = player_register(festival=festival, name="Luís Alves", actor=director)
+    twin = player_register(festival=festival, name="Luis Alves", nickname="Índio", document="77", actor=director)
+    assert selectors.player_search(festival_id=festival.pk, query="indio").players == [twin]
+    player_update(player=twin, actor=director, name="Luis Alves", nickname="Tatú", document="77")
+    assert selectors.player_search(festival_id=festival.pk, query="tatu").players == [twin]
+    assert selectors.player_search(festival_id=festival.pk, query="indio").players == []
+    players_merge(keep=kept, other=twin, actor=director)
+    assert selectors.player_search(festival_id=festival.pk, query="TATU").players == [kept]
 
 
 def test_search_puts_names_starting_with_what_was_typed_first(festival, director):
