@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 ENV_FILE := var/tdconsole.env
 export DJANGO_DEBUG ?= 1
 
-.PHONY: run serve test setup venv messages demo bench corpus loadtest lint clean mutate
+.PHONY: run serve test setup venv messages demo bench corpus loadtest lint clean mutate seeds
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -80,6 +80,18 @@ mutate: venv
 	@[ -e shared ] || ln -s ../shared shared
 	set -f; $(BIN)/mutmut run --max-children $$(nproc) $(MUTANTS); status=$$?; \
 	  $(BIN)/python tests/mutation_score.py; exit $$status
+
+# Every property test (hypothesis marks them) under SEEDS different seeds, one pytest run per seed: none may
+# depend on luck (README "Property tests"). SEEDS=5 for a quick look.
+SEEDS ?= 50
+seeds: venv
+	@mkdir -p var
+	@for seed in $$(seq 1 $(SEEDS)); do \
+	  $(BIN)/python -m pytest -q -p no:cacheprovider -m hypothesis --hypothesis-seed=$$seed \
+	    $$(grep -rl '@given' tests --include='test_*.py' | sort) > var/seeds-$$seed.log 2>&1 \
+	    || { echo "seed $$seed: FAILED (var/seeds-$$seed.log)"; tail -30 var/seeds-$$seed.log; exit 1; }; \
+	  echo "seed $$seed: $$(tail -1 var/seeds-$$seed.log)"; \
+	done
 
 clean:
 	rm -rf $(VENV) db.sqlite3 var test-artifacts

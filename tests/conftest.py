@@ -1,5 +1,6 @@
 """Shared fixtures: a cast of staff users, logged-in clients, and a headless browser."""
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -54,11 +55,31 @@ def _cap_hypothesis_examples(items) -> None:
         )
 
 
+def _fastest_tests_first(items) -> None:
+    """Run a mutant's tests in the order of the durations mutmut recorded, the quickest first.
+
+    mutmut runs the tests that reach a mutant with ``-x`` in no useful order; most mutants are killed by
+    some quick test, so starting with the quick ones ends a killed mutant sooner. Survivors run everything
+    either way. Outside a mutant run (the stats run, a plain pytest) the order is left alone.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST", "") in ("", "stats", "fail", "mutant_generation"):
+        return
+    stats = Path("mutmut-stats.json")
+    if not stats.is_file():
+        stats = Path("mutants") / "mutmut-stats.json"
+    try:
+        durations = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
+    except (OSError, ValueError, KeyError):
+        return
+    items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
+
+
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
     if hypothesis_settings.get_current_profile_name() == "mutation":
         _cap_hypothesis_examples(items)
+        _fastest_tests_first(items)
 
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     on_broker = not settings.CELERY_BROKER_URL.startswith("memory://")
