@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .cards import EVAL7_CARDS, best_hand, evaluate_cards
@@ -11,6 +12,7 @@ from .ruling import build_ruling
 from .texts import RULES, T, text
 
 STREET_CARDS = (3, 1, 1)
+_LINE = itemgetter(4)  # an action's line as written (phh.Action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,20 +235,20 @@ class Hand:
 
     # ------------------------------------------------------------------ helpers
     def _first_from(self, start: int) -> int | None:
-        n, stack, folded, bet, acted, current = self.n, self.stack, self.folded, self.bet, self.acted, self.current
-        j = start
-        for _ in range(n):
+        n = self.n
+        stack = self.stack
+        folded = self.folded
+        for j in range(start, start + n):
             if j >= n:
                 j -= n
             if not folded[j] and stack[j] > 0:
-                if bet[j] < current:
+                if self.bet[j] < self.current:
                     return j
-                if not acted[j]:
+                if not self.acted[j]:
                     # An unacted player has a decision only if someone else could answer it.
                     for k in range(n):
                         if k != j and not folded[k] and stack[k] > 0:
                             return j
-            j += 1
         return None
 
     def _idle_check(self, i: int) -> bool:
@@ -421,7 +423,7 @@ class Hand:
                 hand.error = RuleError(index, action[4], code, rule, params)
                 parsed = parsed[:index]
                 break
-        hand.history = [action[4] for action in parsed]
+        hand.history = list(map(_LINE, parsed))
         return hand
 
     def _check(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
@@ -777,8 +779,14 @@ class Hand:
         players reached belongs to the last of them to fold: when the others folded he was its only
         contestant. Adjacent layers with the same players make one pot.
         """
-        n, total, folded, stack = self.n, self.total, self.folded, self.stack
-        live = [i for i in range(n) if not folded[i]]
+        n = self.n
+        total = self.total
+        stack = self.stack
+        # Loops rather than comprehensions: on Python 3.11 each comprehension is a function made and called anew.
+        live = []
+        for i, out in enumerate(self.folded):
+            if not out:
+                live.append(i)
         if not live:
             return []
         open_betting = not (self.over or self.showdown or self.runout)
@@ -786,12 +794,17 @@ class Hand:
         if self.dead:
             pots.append((self.dead, live))
         prev = 0
-        for level in sorted({t for t in total if t > 0}):
-            amount = 0
-            for t in total:
-                if t > prev:
-                    amount += (t if t < level else level) - prev
-            eligible = [i for i in live if total[i] >= level or (open_betting and stack[i] > 0)]
+        reaching = n - total.count(0)  # the players whose chips reach the next level (nobody puts in less than 0)
+        levels = set(total)
+        levels.discard(0)
+        for level in sorted(levels):
+            # No contribution lies between two levels: each player who reached this one adds the difference.
+            amount = (level - prev) * reaching
+            reaching -= total.count(level)
+            eligible = []
+            for i in live:
+                if total[i] >= level or (open_betting and stack[i] > 0):
+                    eligible.append(i)
             if not eligible:
                 reached = [i for i in range(n) if total[i] >= level]
                 eligible = [max(reached, key=self.fold_order.index)]
