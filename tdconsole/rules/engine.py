@@ -224,7 +224,7 @@ class Hand:
         else:
             self.size = spec.min_bet
             self.full_level = top
-            self.last_full = max(top, spec.min_bet)
+            self.last_full = top if top >= spec.min_bet else spec.min_bet  # no max(): a call costs more
         if top:
             start = n - posts[::-1].index(top)  # just after the last player posting the largest blind
         else:
@@ -444,7 +444,7 @@ class Hand:
                 return _err("board_before_betting_closed", "dealing", expected=f"p{self.actor + 1}")
             if len(self.board) >= 5:
                 return _err("board_complete", "dealing")
-            expected = STREET_CARDS[min(self.street, 2)] if len(self.board) < 5 else 0
+            expected = STREET_CARDS[self.street if self.street < 2 else 2] if len(self.board) < 5 else 0
             if len(cards) != expected:
                 return _err(
                     "wrong_board_count", "dealing", street=f"street.{self.street + 1}", expected=expected,
@@ -649,7 +649,9 @@ class Hand:
                 self.actor = None
                 return None
         elif kind == "cc":
-            add = min(self.current - self.bet[i], self.stack[i])
+            add = self.current - self.bet[i]
+            if add > self.stack[i]:
+                add = self.stack[i]
             if add > 0:
                 self.bet[i] += add
                 self.stack[i] -= add
@@ -685,7 +687,9 @@ class Hand:
                 self.events.append(("short_all_in", i, to, to - current, current, self.size))
         else:
             if (current == 0 and to >= self.spec.min_bet) or (current > 0 and increment >= self.last_full):
-                self.last_full = max(increment, self.last_full) if current else max(to, self.spec.min_bet)
+                # A full bet or raise: it is at least the last full one (or, opening, the minimum bet), so it
+                # becomes the last full one.
+                self.last_full = increment
                 self.full_level = to
                 self.raise_seq += 1
             else:
@@ -738,7 +742,7 @@ class Hand:
 
     def _new_street(self) -> None:
         n = self.n
-        self.street = min(self.street + 1, 3)
+        self.street = self.street + 1 if self.street < 3 else 3
         self.bet = [0] * n
         self.acted = [False] * n
         self.current = 0

@@ -198,9 +198,13 @@ def _parse_plain(text: str, player_count: int) -> Action | None:
         head, verb, arg = parts
         if head == "d":
             if verb == "db" and arg and len(arg) % 2 == 0:
-                cards = tuple([arg[k:k + 2] for k in range(0, len(arg), 2)])
-                if all([card in EVAL7_CARDS for card in cards]):
-                    return ("db", -1, 0, cards, text)
+                cards = []
+                for k in range(0, len(arg), 2):  # a loop, not a comprehension (see build_ruling)
+                    card = arg[k:k + 2]
+                    if card not in EVAL7_CARDS:
+                        return None
+                    cards.append(card)
+                return ("db", -1, 0, tuple(cards), text)
             return None
         who = _SEATS.get(head)
         if who is None or who >= player_count:
