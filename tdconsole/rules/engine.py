@@ -89,6 +89,20 @@ class _Showdown:
     scores: dict[int, int] = field(default_factory=dict)  # at a showdown: Hand.scores()
 
 
+def _orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in turn from each seat: ``orders[s]`` is s, s + 1, ..., n - 1, 0, ..., s - 1 (``orders[n]`` is
+    ``orders[0]``). Made once per table size: iterating over them costs less than making a range each time.
+    """
+    found = _ORDERS.get(n)
+    if found is None:
+        seats = tuple(range(n))
+        found = _ORDERS[n] = (*[seats[s:] + seats[:s] for s in range(n)], seats)
+    return found
+
+
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def _err(code: str, rule_key: str | None, **params: Any) -> tuple[str, str | None, tuple[tuple[str, Any], ...]]:
     return (code, RULES.get(rule_key) if rule_key else None, tuple(params.items()))
 
@@ -104,7 +118,7 @@ class Hand:
         "_settled", "acted", "acted_seq", "actor", "aggressor", "ante_paid", "bba", "bet", "bets_count",
         "blind_paid", "board", "current", "dead", "error", "events", "fold_order", "folded", "full_level", "full_seq",
         "history", "hole", "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n",
-        "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
+        "orders", "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
         "stack", "street", "total", "uncalled",
     )
 
@@ -112,6 +126,7 @@ class Hand:
         n = len(spec.starting_stacks)
         self.spec = spec
         self.n = n
+        self.orders = _orders(n)
         self.limit = spec.variant == "FT"
         self.stack = list(spec.starting_stacks)
         self.bet = [0] * n
@@ -235,18 +250,15 @@ class Hand:
 
     # ------------------------------------------------------------------ helpers
     def _first_from(self, start: int) -> int | None:
-        n = self.n
         stack = self.stack
         folded = self.folded
-        for j in range(start, start + n):
-            if j >= n:
-                j -= n
+        for j in self.orders[start]:
             if not folded[j] and stack[j] > 0:
                 if self.bet[j] < self.current:
                     return j
                 if not self.acted[j]:
                     # An unacted player has a decision only if someone else could answer it.
-                    for k in range(n):
+                    for k in self.orders[0]:
                         if k != j and not folded[k] and stack[k] > 0:
                             return j
         return None
@@ -265,7 +277,7 @@ class Hand:
 
     def _others_can_act(self, i: int) -> bool:
         stack, folded = self.stack, self.folded
-        for k in range(self.n):
+        for k in self.orders[0]:
             if k != i and not folded[k] and stack[k] > 0:
                 return True
         return False
@@ -728,7 +740,7 @@ class Hand:
     def _close_round(self) -> None:
         folded, stack = self.folded, self.stack
         able = 0
-        for k in range(self.n):
+        for k in self.orders[0]:
             if stack[k] > 0 and not folded[k]:
                 able += 1
         if able <= 1 and not self.runout:
