@@ -205,7 +205,7 @@ class Hand:
         stack, bet, total = self.stack, self.bet, self.total
         bba, blind_first = self.bba, spec.bba_order == "blind_first"
         ante_paid, blind_paid = self.ante_paid, self.blind_paid
-        for i in range(n):
+        for i in self.orders[0]:
             blind, ante = posts[i], antes[i]
             if not blind and not ante:
                 continue
@@ -725,7 +725,7 @@ class Hand:
             return
         k = total.index(top)
         second = 0
-        for j in range(self.n):
+        for j in self.orders[0]:
             if j != k and total[j] > second:
                 second = total[j]
         if second >= top:

@@ -272,7 +272,7 @@ def _explanation(hand: Hand, lang: str, status: str, opts: Options | None, info:
     items = []
     blind_item, ante_item = tpl["ex.post_item.blind", None], tpl["ex.post_item.ante", None]
     blind_paid, ante_paid = hand.blind_paid, hand.ante_paid
-    for i in range(n):
+    for i in hand.orders[0]:  # every seat (the engine's list: no range made)
         if blind_paid[i]:
             items.append(blind_item(player=nm[i], amount=ch[blind_paid[i]]))
         if ante_paid[i]:
