@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .cards import EVAL7_CARDS, best_hand, evaluate_cards
@@ -11,6 +12,7 @@ from .ruling import build_ruling
 from .texts import RULES, T, text
 
 STREET_CARDS = (3, 1, 1)
+_LINE = itemgetter(4)  # an action's line as written (phh.Action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,20 @@ class _Showdown:
     scores: dict[int, int] = field(default_factory=dict)  # at a showdown: Hand.scores()
 
 
+def _orders(n: int) -> tuple[tuple[int, ...], ...]:
+    """The seats in turn from each seat: ``orders[s]`` is s, s + 1, ..., n - 1, 0, ..., s - 1 (``orders[n]`` is
+    ``orders[0]``). Made once per table size: iterating over them costs less than making a range each time.
+    """
+    found = _ORDERS.get(n)
+    if found is None:
+        seats = tuple(range(n))
+        found = _ORDERS[n] = (*[seats[s:] + seats[:s] for s in range(n)], seats)
+    return found
+
+
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
 def _err(code: str, rule_key: str | None, **params: Any) -> tuple[str, str | None, tuple[tuple[str, Any], ...]]:
     return (code, RULES.get(rule_key) if rule_key else None, tuple(params.items()))
 
@@ -102,7 +118,7 @@ class Hand:
         "_settled", "acted", "acted_seq", "actor", "aggressor", "ante_paid", "bba", "bet", "bets_count",
         "blind_paid", "board", "current", "dead", "error", "events", "fold_order", "folded", "full_level", "full_seq",
         "history", "hole", "last_betting_street", "last_full", "limit", "live_count", "muck_order", "mucked", "n",
-        "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
+        "orders", "over", "posts", "raise_seq", "runout", "runout_street", "seen", "showdown", "shown", "size", "spec",
         "stack", "street", "total", "uncalled",
     )
 
@@ -110,6 +126,7 @@ class Hand:
         n = len(spec.starting_stacks)
         self.spec = spec
         self.n = n
+        self.orders = _orders(n)
         self.limit = spec.variant == "FT"
         self.stack = list(spec.starting_stacks)
         self.bet = [0] * n
@@ -188,7 +205,7 @@ class Hand:
         stack, bet, total = self.stack, self.bet, self.total
         bba, blind_first = self.bba, spec.bba_order == "blind_first"
         ante_paid, blind_paid = self.ante_paid, self.blind_paid
-        for i in range(n):
+        for i in self.orders[0]:
             blind, ante = posts[i], antes[i]
             if not blind and not ante:
                 continue
@@ -222,7 +239,7 @@ class Hand:
         else:
             self.size = spec.min_bet
             self.full_level = top
-            self.last_full = max(top, spec.min_bet)
+            self.last_full = top if top >= spec.min_bet else spec.min_bet  # no max(): a call costs more
         if top:
             start = n - posts[::-1].index(top)  # just after the last player posting the largest blind
         else:
@@ -233,20 +250,17 @@ class Hand:
 
     # ------------------------------------------------------------------ helpers
     def _first_from(self, start: int) -> int | None:
-        n, stack, folded, bet, acted, current = self.n, self.stack, self.folded, self.bet, self.acted, self.current
-        j = start
-        for _ in range(n):
-            if j >= n:
-                j -= n
+        stack = self.stack
+        folded = self.folded
+        for j in self.orders[start]:
             if not folded[j] and stack[j] > 0:
-                if bet[j] < current:
+                if self.bet[j] < self.current:
                     return j
-                if not acted[j]:
+                if not self.acted[j]:
                     # An unacted player has a decision only if someone else could answer it.
-                    for k in range(n):
+                    for k in self.orders[0]:
                         if k != j and not folded[k] and stack[k] > 0:
                             return j
-            j += 1
         return None
 
     def _idle_check(self, i: int) -> bool:
@@ -263,7 +277,7 @@ class Hand:
 
     def _others_can_act(self, i: int) -> bool:
         stack, folded = self.stack, self.folded
-        for k in range(self.n):
+        for k in self.orders[0]:
             if k != i and not folded[k] and stack[k] > 0:
                 return True
         return False
@@ -421,7 +435,7 @@ class Hand:
                 hand.error = RuleError(index, action[4], code, rule, params)
                 parsed = parsed[:index]
                 break
-        hand.history = [action[4] for action in parsed]
+        hand.history = list(map(_LINE, parsed))
         return hand
 
     def _check(self, action: Action) -> tuple[str, str | None, tuple[tuple[str, Any], ...]] | None:
@@ -442,7 +456,7 @@ class Hand:
                 return _err("board_before_betting_closed", "dealing", expected=f"p{self.actor + 1}")
             if len(self.board) >= 5:
                 return _err("board_complete", "dealing")
-            expected = STREET_CARDS[min(self.street, 2)] if len(self.board) < 5 else 0
+            expected = STREET_CARDS[self.street if self.street < 2 else 2] if len(self.board) < 5 else 0
             if len(cards) != expected:
                 return _err(
                     "wrong_board_count", "dealing", street=f"street.{self.street + 1}", expected=expected,
@@ -647,7 +661,9 @@ class Hand:
                 self.actor = None
                 return None
         elif kind == "cc":
-            add = min(self.current - self.bet[i], self.stack[i])
+            add = self.current - self.bet[i]
+            if add > self.stack[i]:
+                add = self.stack[i]
             if add > 0:
                 self.bet[i] += add
                 self.stack[i] -= add
@@ -683,7 +699,9 @@ class Hand:
                 self.events.append(("short_all_in", i, to, to - current, current, self.size))
         else:
             if (current == 0 and to >= self.spec.min_bet) or (current > 0 and increment >= self.last_full):
-                self.last_full = max(increment, self.last_full) if current else max(to, self.spec.min_bet)
+                # A full bet or raise: it is at least the last full one (or, opening, the minimum bet), so it
+                # becomes the last full one.
+                self.last_full = increment
                 self.full_level = to
                 self.raise_seq += 1
             else:
@@ -707,7 +725,7 @@ class Hand:
             return
         k = total.index(top)
         second = 0
-        for j in range(self.n):
+        for j in self.orders[0]:
             if j != k and total[j] > second:
                 second = total[j]
         if second >= top:
@@ -722,7 +740,7 @@ class Hand:
     def _close_round(self) -> None:
         folded, stack = self.folded, self.stack
         able = 0
-        for k in range(self.n):
+        for k in self.orders[0]:
             if stack[k] > 0 and not folded[k]:
                 able += 1
         if able <= 1 and not self.runout:
@@ -736,7 +754,7 @@ class Hand:
 
     def _new_street(self) -> None:
         n = self.n
-        self.street = min(self.street + 1, 3)
+        self.street = self.street + 1 if self.street < 3 else 3
         self.bet = [0] * n
         self.acted = [False] * n
         self.current = 0
@@ -777,8 +795,14 @@ class Hand:
         players reached belongs to the last of them to fold: when the others folded he was its only
         contestant. Adjacent layers with the same players make one pot.
         """
-        n, total, folded, stack = self.n, self.total, self.folded, self.stack
-        live = [i for i in range(n) if not folded[i]]
+        n = self.n
+        total = self.total
+        stack = self.stack
+        # Loops rather than comprehensions: on Python 3.11 each comprehension is a function made and called anew.
+        live = []
+        for i, out in enumerate(self.folded):
+            if not out:
+                live.append(i)
         if not live:
             return []
         open_betting = not (self.over or self.showdown or self.runout)
@@ -786,12 +810,17 @@ class Hand:
         if self.dead:
             pots.append((self.dead, live))
         prev = 0
-        for level in sorted({t for t in total if t > 0}):
-            amount = 0
-            for t in total:
-                if t > prev:
-                    amount += (t if t < level else level) - prev
-            eligible = [i for i in live if total[i] >= level or (open_betting and stack[i] > 0)]
+        reaching = n - total.count(0)  # the players whose chips reach the next level (nobody puts in less than 0)
+        levels = set(total)
+        levels.discard(0)
+        for level in sorted(levels):
+            # No contribution lies between two levels: each player who reached this one adds the difference.
+            amount = (level - prev) * reaching
+            reaching -= total.count(level)
+            eligible = []
+            for i in live:
+                if total[i] >= level or (open_betting and stack[i] > 0):
+                    eligible.append(i)
             if not eligible:
                 reached = [i for i in range(n) if total[i] >= level]
                 eligible = [max(reached, key=self.fold_order.index)]

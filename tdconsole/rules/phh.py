@@ -198,9 +198,13 @@ def _parse_plain(text: str, player_count: int) -> Action | None:
         head, verb, arg = parts
         if head == "d":
             if verb == "db" and arg and len(arg) % 2 == 0:
-                cards = tuple([arg[k:k + 2] for k in range(0, len(arg), 2)])
-                if all([card in EVAL7_CARDS for card in cards]):
-                    return ("db", -1, 0, cards, text)
+                cards = []
+                for k in range(0, len(arg), 2):  # a loop, not a comprehension (see build_ruling)
+                    card = arg[k:k + 2]
+                    if card not in EVAL7_CARDS:
+                        return None
+                    cards.append(card)
+                return ("db", -1, 0, tuple(cards), text)
             return None
         who = _SEATS.get(head)
         if who is None or who >= player_count:
@@ -234,7 +238,7 @@ def _plain_actions(raw: list[Any], count: int) -> list[Action | None]:
         known.clear()
     get = known.get
     try:
-        plain = [get(item) for item in raw] if type(raw) is list else None
+        plain = list(map(get, raw)) if type(raw) is list else None
     except TypeError:  # an unhashable item (not a string)
         plain = None
     if plain is None:
@@ -399,6 +403,14 @@ def _parse_actions(raw: list[Any], plain: list[Action | None], count: int, text:
     return tuple(plain)  # type: ignore[arg-type]  # no None is left
 
 
+def _all_of(values: list[Any], kind: type) -> bool:
+    """``all([type(v) is kind for v in values])``, without making a comprehension's function on every call."""
+    for value in values:
+        if type(value) is not kind:
+            return False
+    return True
+
+
 def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
     """Build a :class:`HandSpec` from already-decoded PHH fields."""
     variant = data.get("variant")
@@ -451,7 +463,7 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
         parsed = _parse_actions(raw_actions, plain, count, text)
     players = data.get("players")
     if players is not None:
-        if type(players) is not list or len(players) != count or not all([type(p) is str for p in players]):
+        if type(players) is not list or len(players) != count or not _all_of(players, str):
             raise PHHError.keyed("players.names", field="players", line=_line_of(text, "players"))
         players = tuple(players)
     seats = data.get("seats")
@@ -467,7 +479,7 @@ def spec_from_mapping(data: dict[str, Any], text: str = "") -> HandSpec:
     recorded: tuple[float, ...] | None = None
     raw_finishing = data.get("finishing_stacks")
     if type(raw_finishing) is list and len(raw_finishing) == count:
-        if all([type(v) is int for v in raw_finishing]):
+        if _all_of(raw_finishing, int):
             finishing = tuple(raw_finishing)
         elif all([type(v) is int or type(v) is float for v in raw_finishing]):
             recorded = tuple([float(v) for v in raw_finishing])

@@ -34,16 +34,21 @@ def build_ruling(hand: Hand, lang: str = "en", *, explain: bool = True) -> dict[
     status = hand.status
     settled = hand.settle()
     complete = status == "complete"
+    # Loops rather than comprehensions here and below: on Python 3.11 each comprehension is a function made
+    # and called anew, which costs more than the few items these lists hold.
     pots = []
     for pot in settled.pots:
-        pots.append(
-            {
-                "amount": pot.amount,
-                "eligible": [labels[i] for i in pot.eligible],
-                "winners": [labels[i] for i in pot.winners] if complete else [],
-                "awards": {labels[w]: got for w, got in pot.awards} if complete else {},
-            }
-        )
+        eligible = []
+        for i in pot.eligible:
+            eligible.append(labels[i])
+        winners = []
+        awards = {}
+        if complete:
+            for i in pot.winners:
+                winners.append(labels[i])
+            for w, got in pot.awards:
+                awards[labels[w]] = got
+        pots.append({"amount": pot.amount, "eligible": eligible, "winners": winners, "awards": awards})
     error = None
     if hand.error is not None:
         e = hand.error
@@ -62,17 +67,23 @@ def build_ruling(hand: Hand, lang: str = "en", *, explain: bool = True) -> dict[
     info = hand.showdown_info()
     values = hand.hand_values() if info is not None or (complete and not hand.over) else {}
     if info is not None:
-        showdown = {"all_exposed": info[0], "order": [labels[i] for i in info[1]]}
+        order = []
+        for i in info[1]:
+            order.append(labels[i])
+        showdown = {"all_exposed": info[0], "order": order}
         for i, value in sorted(values.items()):
             hands[labels[i]] = {"category": value.category, "best_five": list(value.best_five)}
     stacks = hand.finishing_stacks() if complete else None
+    uncalled = []
+    for k, amount in hand.uncalled:
+        uncalled.append({"player": labels[k], "amount": amount})
     return {
         "status": status,
         "players": list(labels),
         "error": error,
         "to_act": to_act,
         "pots": pots,
-        "uncalled": [{"player": labels[k], "amount": amount} for k, amount in hand.uncalled],
+        "uncalled": uncalled,
         "showdown": showdown,
         "hands": hands,
         "finishing_stacks": stacks,
@@ -261,7 +272,7 @@ def _explanation(hand: Hand, lang: str, status: str, opts: Options | None, info:
     items = []
     blind_item, ante_item = tpl["ex.post_item.blind", None], tpl["ex.post_item.ante", None]
     blind_paid, ante_paid = hand.blind_paid, hand.ante_paid
-    for i in range(n):
+    for i in hand.orders[0]:  # every seat (the engine's list: no range made)
         if blind_paid[i]:
             items.append(blind_item(player=nm[i], amount=ch[blind_paid[i]]))
         if ante_paid[i]:
@@ -358,8 +369,11 @@ def _explanation(hand: Hand, lang: str, status: str, opts: Options | None, info:
                     firsts = [nm[w] for w in sorted(winners)[: pot.odd_units]]
                     add(tpl["ex.odd_chip", "odd_chips"](units=ch[pot.odd_units], chip=ch[chip],
                                                                players=_join(firsts, and_word)))
-    pushed = ", ".join([f"{name} {ch[s]}" for name, s in zip(nm, stacks, strict=True)]) if stacks else ""
-    add(tpl["ex.finishing", "push"](stacks=pushed))
+    pushed = []
+    if stacks:
+        for name, s in zip(nm, stacks, strict=True):
+            pushed.append(f"{name} {ch[s]}")
+    add(tpl["ex.finishing", "push"](stacks=", ".join(pushed)))
     return steps
 
 

@@ -58,7 +58,9 @@ class Command(BaseCommand):
         # the collector's full passes walk the run's objects only. And a hand leaves no reference cycle behind
         # (refcounting frees it: the peak memory of a corpus run is the same with the collector off), so the
         # automatic passes, started by the run's many short-lived objects, are only cost: they are off, and one
-        # pass every _COLLECT_EVERY hands bounds what a cycle somewhere could keep.
+        # pass every _COLLECT_EVERY hands bounds what a cycle somewhere could keep. That pass looks at the two young
+        # generations only: what outlived the previous one (the action lines remembered from hand to hand) is not
+        # walked again each time, and a hand's own objects are all young when it is over.
         gc.freeze()
         was_enabled = gc.isenabled()
         gc.disable()
@@ -67,7 +69,7 @@ class Command(BaseCommand):
             for name, read in iter_phh_texts(paths):
                 hands += 1
                 if hands % _COLLECT_EVERY == 0:
-                    gc.collect()
+                    gc.collect(1)
                 try:
                     if read is None:
                         text = sys.stdin.read()
