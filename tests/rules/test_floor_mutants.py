@@ -124,3 +124,23 @@ def test_a_bet_without_its_amount_names_the_verb_as_typed():
     assert (error.code, error.token) == ("missing_amount", "")
     assert error.reason() == ("“Bets” needs the amount: the total the player bets to in this round "
                               "(e.g. Bets 6000).")
+
+
+# --------------------------------------------------------------------------- PHH verbs typed after a player
+
+
+def test_the_phh_verbs_cc_and_sm_may_follow_a_floor_player():
+    assert parse_floor_action("seat 3 cc", PLAYERS) == "p1 cc"
+    assert parse_floor_action("Bruno cc", PLAYERS) == "p2 cc"
+    assert parse_floor_action("seat 3 sm", PLAYERS) == "p1 sm"
+    assert parse_floor_action("seat 3 sm Ah Kh", PLAYERS) == "p1 sm AhKh"
+    error = refused("seat 3 sm 500")
+    assert (error.code, error.column, error.token) == ("bad_cards", 11, "500")
+
+
+def test_a_show_followed_by_a_word_that_is_not_cards_is_refused_at_that_word():
+    error = refused("seat 3 shows them")
+    assert (error.code, error.column, error.token) == ("bad_cards", 14, "them")
+    assert error.reason() == "“them” is not two cards such as Ah Kh."
+    missing = refused("seat 3 shows")
+    assert (missing.code, missing.token) == ("missing_cards", "")

@@ -139,3 +139,31 @@ def test_an_action_that_is_not_a_string_is_named_by_its_index_and_line():
     error = refusal(GOOD.replace('"p3 f"', "42"))
     assert str(error) == "line 8, field 'actions': action 1 is not a string"
     assert (error.line, error.field, error.params) == (8, "actions", {"index": 1})
+
+
+def test_a_refusal_is_unusable_unless_it_is_another_variant():
+    assert refusal(GOOD.replace("min_bet = 200", "min_bet = 0")).code == "unusable"
+    assert refusal(GOOD.replace('"NT"', '"PO"')).code == "unsupported_variant"
+    from tdconsole.rules.phh import PHHError as Error
+
+    assert Error("told by the caller").code == "unusable"
+
+
+def test_a_commented_out_line_is_never_the_line_reported():
+    text = GOOD.replace('  "p3 f",', '  # "p3 raise" was typed here first\n  "p3 raise",')
+    error = refusal(text)
+    assert (error.line, error.field) == (9, "actions[1]")
+    indented = GOOD.replace('  "p3 f",', '    # "p3 raise",\n  "p3 raise",')
+    assert refusal(indented).line == 9
+
+
+def test_an_indented_key_is_found_before_a_mention_further_up():
+    text = GOOD.replace('variant = "NT"', 'variant = "NT"  # then min_bet').replace("min_bet = 200", "  min_bet = 0")
+    error = refusal(text)
+    assert (error.line, error.field) == (4, "min_bet")
+
+
+def test_a_value_inside_a_line_is_reported_on_that_line():
+    text = GOOD.replace('actions = [\n  "d dh p1 AsKs",\n  "p3 f",\n]', 'actions = ["d dh p1 AsKs", 42]')
+    error = refusal(text)
+    assert str(error) == "line 6, field 'actions': action 1 is not a string"
