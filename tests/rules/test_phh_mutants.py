@@ -167,3 +167,130 @@ def test_a_value_inside_a_line_is_reported_on_that_line():
     text = GOOD.replace('actions = [\n  "d dh p1 AsKs",\n  "p3 f",\n]', 'actions = ["d dh p1 AsKs", 42]')
     error = refusal(text)
     assert str(error) == "line 6, field 'actions': action 1 is not a string"
+
+
+# --------------------------------------------------------------------------- the optional fields read
+
+
+def read(extra="", **replacements):
+    text = GOOD
+    for old, new in replacements.items():
+        text = text.replace(old, new)
+    return parse_phh(text + extra)
+
+
+def test_a_file_with_only_the_required_fields_takes_every_default():
+    assert read() == spec(
+        variant="NT", starting_stacks=(10000, 10000, 10000), antes=(0, 0, 0), blinds_or_straddles=(100, 200, 0),
+        min_bet=200, parsed=(("dh", 0, 0, ("As", "Ks"), "d dh p1 AsKs"), ("f", 2, 0, None, "p3 f")),
+    )
+
+
+def test_every_optional_field_is_read():
+    got = read('players = ["Ana", "Bia", "Caio"]\nseats = [2, 5, 9]\nseat_count = 9\n'
+               'finishing_stacks = [9900, 10100, 10000]\n_mode = "cash"\n_smallest_chip = 25\n'
+               '_bba_order = "ante_first"\n_raise_cap = 4\n')
+    assert (got.players, got.seats, got.seat_count, got.finishing_stacks, got.recorded_finishing) == (
+        ("Ana", "Bia", "Caio"), (2, 5, 9), 9, (9900, 10100, 10000), None,
+    )
+    assert (got.mode, got.smallest_chip, got.bba_order, got.raise_cap) == ("cash", 25, "ante_first", 4)
+
+
+def test_a_table_with_as_many_seats_as_players_is_accepted():
+    assert read("seat_count = 3\n").seat_count == 3
+
+
+@pytest.mark.parametrize(("extra", "key", "message"), [
+    ('players = ["a", "b", 3]', "players.names", "expected one name per player"),
+    ('players = "abc"', "players.names", "expected one name per player"),
+    ('players = ["a", "b"]', "players.names", "expected one name per player"),
+    ('players = ["a", "b", "c", "d"]', "players.names", "expected one name per player"),
+    ("seats = [1, 2, 0]", "seats", "expected one seat number per player"),
+    ("seats = [1, 2, true]", "seats", "expected one seat number per player"),
+    ("seats = [1.0, 2, 3]", "seats", "expected one seat number per player"),
+    ('seats = "x"', "seats", "expected one seat number per player"),
+    ("seats = [1, 2]", "seats", "expected one seat number per player"),
+    ("seat_count = 2", "seat_count", "expected the number of seats at the table"),
+    ("seat_count = 3.0", "seat_count", "expected the number of seats at the table"),
+    ('seat_count = "9"', "seat_count", "expected the number of seats at the table"),
+    ('_mode = "x"', "mode", "expected 'tournament' or 'cash'"),
+    ("_smallest_chip = 0", "positive", "must be positive"),
+    ("_smallest_chip = -1", "chips.negative", "chips cannot be negative"),
+    ('_bba_order = "x"', "bba_order", "expected 'blind_first' or 'ante_first'"),
+    ("_raise_cap = true", "chips.bool", "expected a whole number of chips"),
+    ("_raise_cap = 1.5", "chips.whole", "1.5 is not a whole number of chips"),
+])
+def test_a_bad_optional_field_is_refused_on_its_line(extra, key, message):
+    error = refusal(GOOD + "\n" + extra + "\n")
+    field = extra.split(" = ")[0]
+    assert (error.key, error.line, error.field, error.code) == (key, 11, field, "unusable")
+    assert str(error) == f"line 11, field {field!r}: {message}"
+
+
+def test_recorded_finishing_stacks_are_kept_whole_or_as_written():
+    whole = read("finishing_stacks = [1, 2, 3]\n")
+    assert (whole.finishing_stacks, whole.recorded_finishing) == ((1, 2, 3), None)
+    floats = read("finishing_stacks = [1.0, 2, 3]\n")
+    assert (floats.finishing_stacks, floats.recorded_finishing) == ((1, 2, 3), (1.0, 2.0, 3.0))
+    assert [type(v) for v in floats.finishing_stacks] == [int, int, int]
+    assert [type(v) for v in floats.recorded_finishing] == [float, float, float]
+    half = read("finishing_stacks = [1.5, 2, 3]\n")
+    assert (half.finishing_stacks, half.recorded_finishing) == (None, (1.5, 2.0, 3.0))
+    for ignored in ("[1, 2]", '[1, "2", 3]', '"x"', "[true, 2, 3]", "[1.5, 2]"):
+        got = read(f"finishing_stacks = {ignored}\n")
+        assert (got.finishing_stacks, got.recorded_finishing) == (None, None), ignored
+
+
+@pytest.mark.parametrize(("old", "new", "key", "line", "field", "message"), [
+    ("min_bet = 200", "min_bet = -200.0", "chips.whole", 4, "min_bet", "-200.0 is not a whole number of chips"),
+    ("min_bet = 200", "min_bet = 2.5", "chips.whole", 4, "min_bet", "2.5 is not a whole number of chips"),
+    ("min_bet = 200", 'min_bet = "200"', "chips.whole", 4, "min_bet", "'200' is not a whole number of chips"),
+    ("min_bet = 200", "min_bet = -1", "chips.negative", 4, "min_bet", "chips cannot be negative"),
+    ("min_bet = 200", "min_bet = false", "chips.bool", 4, "min_bet", "expected a whole number of chips"),
+    ("antes = [0, 0, 0]", "antes = [0, -1, 0]", "chips.negative", 2, "antes", "chips cannot be negative"),
+    ("antes = [0, 0, 0]", "antes = [0, true, 0]", "chips.bool", 2, "antes", "expected a whole number of chips"),
+    ("antes = [0, 0, 0]", "antes = [0, 1.5, 0]", "chips.whole", 2, "antes", "1.5 is not a whole number of chips"),
+    ("antes = [0, 0, 0]", "antes = [0, 0, 0, 0]", "array.length", 2, "antes",
+     "has 4 entries but starting_stacks has 3"),
+    ("blinds_or_straddles = [100, 200, 0]", "blinds_or_straddles = 300", "array", 3, "blinds_or_straddles",
+     "expected an array"),
+    ("starting_stacks = [10000, 10000, 10000]", "starting_stacks = 5", "array", 5, "starting_stacks",
+     "expected an array"),
+    ("starting_stacks = [10000, 10000, 10000]", "starting_stacks = [10000, -5, 10000]", "chips.negative", 5,
+     "starting_stacks", "chips cannot be negative"),
+])
+def test_chip_amounts_are_refused_with_their_line_and_reason(old, new, key, line, field, message):
+    error = refusal(GOOD.replace(old, new))
+    assert (error.key, error.line, error.field) == (key, line, field)
+    assert str(error) == f"line {line}, field {field!r}: {message}"
+
+
+def test_whole_numbers_written_as_floats_are_chips():
+    got = read(**{"min_bet = 200": "min_bet = 200.0", "antes = [0, 0, 0]": "antes = [0, 5.0, 0]",
+                  "[10000, 10000, 10000]": "[10000, 10000.0, 10000]"})
+    assert (got.min_bet, got.antes, got.starting_stacks) == (200, (0, 5, 0), (10000, 10000, 10000))
+    assert type(got.min_bet) is int and [type(v) for v in got.antes + got.starting_stacks] == [int] * 6
+
+
+def test_a_limit_hand_reads_both_bet_sizes():
+    got = read("small_bet = 200\nbig_bet = 400\n", **{'"NT"': '"FT"', "min_bet = 200\n": ""})
+    assert (got.variant, got.min_bet, got.small_bet, got.big_bet) == ("FT", 0, 200, 400)
+    error = refusal(GOOD.replace('"NT"', '"FT"') + "small_bet = 200\n")
+    assert (error.key, error.field, str(error)) == ("missing", "big_bet", "field 'big_bet': required field is missing")
+    error = refusal(GOOD.replace('"NT"', '"FT"') + "small_bet = 200\nbig_bet = 0\n")
+    assert (error.key, error.line, error.field) == ("bets.positive", 10, "small_bet")
+    assert str(error) == "line 10, field 'small_bet': bet sizes must be positive"
+
+
+def test_one_player_is_not_a_hand():
+    error = refusal(GOOD.replace("[10000, 10000, 10000]", "[10000]"))
+    assert (error.key, error.line, error.field) == ("players.two", 5, "starting_stacks")
+    assert str(error) == "line 5, field 'starting_stacks': a hand needs at least two players"
+
+
+def test_an_action_that_is_a_list_is_not_a_string():
+    # Python writes the list otherwise than the file does, so no line is found: the field and index say where.
+    error = refusal(GOOD.replace('"p3 f"', '["p3", "f"]'))
+    assert (error.line, error.field, str(error)) == (None, "actions", "field 'actions': action 1 is not a string")
+    error = refusal(GOOD.replace('"d dh p1 AsKs"', '["p3", "f"]'))
+    assert str(error) == "field 'actions': action 0 is not a string"
