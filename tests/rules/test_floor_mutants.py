@@ -144,3 +144,155 @@ def test_a_show_followed_by_a_word_that_is_not_cards_is_refused_at_that_word():
     assert error.reason() == "“them” is not two cards such as Ah Kh."
     missing = refused("seat 3 shows")
     assert (missing.code, missing.token) == ("missing_cards", "")
+
+
+# --------------------------------------------------------------------------- players named every way
+
+# Seats out of order in the mapping; two names sharing their first word; a three-digit seat; a name typed with
+# two spaces.
+MANY = {8: FloorPlayer("Ana Maria", 0), 3: FloorPlayer("Ana Mara", 1), 100: FloorPlayer("Cem", 2),
+        5: FloorPlayer("Zé  Carlos", 3)}
+
+
+@pytest.mark.parametrize(("said", "line"), [
+    ("lugar5 call", "p2 call"), ("assento5 call", "p2 call"), ("seat5 call", "p2 call"), ("a5 call", "p2 call"),
+    ("s 5 call", "p2 call"), ("Ana s3 call", "p1 call"), ("Ana seat 3 call", "p1 call"), ("Ana a 3 call", "p1 call"),
+    ("Ana folds!", "p1 f"), ("Ana, call", "p1 call"), ("Ana: call", "p1 call"), ("Ana !! call", "p1 call"),
+    ("ZÉ CARLOS call", "p3 call"), ("x 3", "p1 check"), ("p2 check", "p2 check"), ("board Ah", "d db Ah"),
+    ("river 5s 6s", "d db 5s6s"), ("3 r 1,5 mil", "p1 cbr 1500"), ("3 r 6.000.000", "p1 cbr 6000000"),
+    ("Ana all-in 10000", "p1 cbr 10000"),
+])
+def test_more_ways_of_saying_an_action(said, line):
+    assert parse_floor_action(said, PLAYERS) == line
+
+
+@pytest.mark.parametrize(("said", "line"), [
+    ("ana mara call", "p2 call"), ("ana maria call", "p1 call"), ("cem call", "p3 call"), ("seat 100 call", "p3 call"),
+    ("100 call", "p3 call"), ("s100 call", "p3 call"), ("ze carlos call", "p4 call"), ("ze call", "p4 call"),
+])
+def test_names_of_several_words_and_three_digit_seats(said, line):
+    assert parse_floor_action(said, MANY) == line
+
+
+@pytest.mark.parametrize("said", ["ana ma call", "ana m call", "a call"])
+def test_a_prefix_shared_by_two_names_lists_them_by_seat(said):
+    error = refused(said, MANY)
+    token = said.split()[0]
+    assert (error.code, error.column, error.token) == ("ambiguous_name", 1, token)
+    assert error.reason() == (f"“{token}” could be Ana Mara (seat 3), Ana Maria (seat 8): type more of the name, "
+                              "or the seat.")
+    assert error.reason("pt-br") == (f"“{token}” pode ser Ana Mara (assento 3), Ana Maria (assento 8): digite mais do "
+                                     "nome, ou o assento.")
+
+
+# said: (code, column, token, English reason, whether the action words are listed)
+MORE_REFUSALS = {
+    "seat 1234 call": ("no_seat", 6, "1234", "nobody sits in seat 1234 in this hand (seats: 3, 5, 7).", False),
+    "1234 call": ("no_seat", 1, "1234", "nobody sits in seat 1234 in this hand (seats: 3, 5, 7).", False),
+    "p3": ("missing_verb", 3, "", "the action is missing (fold, check, call, bet, raise ...).", True),
+    "3": ("missing_verb", 2, "", "the action is missing (fold, check, call, bet, raise ...).", True),
+    "Ana seat 5 call": ("mismatch", 5, "seat", "“seat” is Bruno (seat 5), not Ana (seat 3).", False),
+    "Ana is all in": ("all_in_unknown", 8, "all",
+                      "the all-in amount is not known here: write the total, e.g. seat 3 raise 12000.", False),
+    "Ana goes 6000": ("missing_verb", 10, "6000", "the action is missing (fold, check, call, bet, raise ...).", True),
+    "Ana goes rasie": ("unknown_verb", 10, "rasie", "“rasie” is not an action. Did you mean “raise”?", True),
+    "seat 3 re-rasie": ("unknown_verb", 8, "re-rasie", "“re-rasie” is not an action. Did you mean “reraise”?", True),
+    "Ana all": ("unknown_verb", 5, "all", "“all” is not an action. Did you mean “call”?", True),
+    "Ana zzz": ("unknown_verb", 5, "zzz", "“zzz” is not an action.", True),
+    "seat 3 raise   ": ("missing_amount", 13, "",
+                        "“raise” needs the amount: the total the player bets to in this round (e.g. raise 6000).",
+                        False),
+    "board xx": ("bad_cards", 7, "xx", "“xx” is not two cards such as Ah Kh.", False),
+    "seat 3 shows Ah Kh Qh": ("bad_cards", 14, "Ah", "“Ah” is not two cards such as Ah Kh.", False),
+    "aumenta mais 600": ("unknown_player", 9, "mais",
+                         "“mais” is neither a seat nor a player of this hand (seats: 3, 5, 7).", False),
+    "3 r 6,000.000": ("bad_amount", 5, "6,000.000",
+                      "“6,000.000” is not a whole number of chips (write 6000, 6,000, 6k or 1.5k).", False),
+    "3 r x k": ("bad_amount", 5, "x", "“x” is not a whole number of chips (write 6000, 6,000, 6k or 1.5k).", False),
+    "seat": ("unknown_word", 1, "seat",
+             "“seat” is neither an action nor a seat or a player of this hand (seats: 3, 5, 7).", True),
+    "seat 3 call 5 k": ("no_amount", 13, "5", "“call” takes no amount.", False),
+    "aumenta mais": ("unknown_player", 9, "mais",
+                     "“mais” is neither a seat nor a player of this hand (seats: 3, 5, 7).", False),
+    "seat 9 fold": ("no_seat", 6, "9", "nobody sits in seat 9 in this hand (seats: 3, 5, 7).", False),
+}
+VERBS_EN = "Actions: fold, check, call, bet, raise, all-in, shows, mucks."
+FORMS_EN = ("Accepted forms: seat 3 raise 6000 · Ana all-in · s5 call · 3 r 6,000 · raise 7 6k · fold 7 · seat 3 shows "
+            "Ah Kh · 3 AhKh · seat 3 mucks · flop Ah Kd 7c · PHH such as p3 cbr 6000.")
+VERBS_PT = "Ações: desiste, passa (mesa), paga (iguala), aposta, aumenta (sobe), all in (tudo), mostra, muck."
+FORMS_PT = ("Formas aceitas: assento 3 aumenta 6000 · Ana all in · a5 paga · 3 r 6.000 · aumenta 7 1,5k · desiste 7 · "
+            "assento 3 mostra Ah Kh · 3 AhKh · assento 3 muck · flop Ah Kd 7c · PHH como p3 cbr 6000.")
+
+
+@pytest.mark.parametrize("said", list(MORE_REFUSALS))
+def test_more_refusals_with_their_place_reason_and_forms(said):
+    code, column, token, reason, verbs = MORE_REFUSALS[said]
+    error = refused(said)
+    assert (error.code, error.column, error.position, error.token) == (code, column, column - 1, token)
+    assert error.reason() == error.reason("en") == reason
+    where = f"At character {column} (“{token}”): " if token else "At the end of the line: "
+    assert str(error) == error.message() == f"{where}{reason} {VERBS_EN + ' ' if verbs else ''}{FORMS_EN}"
+    where_pt = f"No caractere {column} (“{token}”): " if token else "No fim da linha: "
+    forms_pt = f"{VERBS_PT + ' ' if verbs else ''}{FORMS_PT}"
+    assert error.message("pt-br") == f"{where_pt}{error.reason('pt-br')} {forms_pt}"
+    assert error.forms("pt-br") == forms_pt and error.forms() == f"{VERBS_EN + ' ' if verbs else ''}{FORMS_EN}"
+
+
+def test_nothing_typed_is_refused_at_the_start():
+    error = refused("  ")
+    assert (error.code, error.position, error.token) == ("empty", 0, "")
+    assert str(error) == f"At the end of the line: nothing was typed. {FORMS_EN}"
+    assert error.message("pt-br") == f"No fim da linha: nada foi digitado. {FORMS_PT}"
+
+
+def test_a_seat_named_in_words_before_the_action():
+    error = refused("aumenta 9 600")
+    assert (error.code, error.column, error.token) == ("no_seat", 9, "9")
+
+
+def test_phh_is_passed_through_for_the_engine_to_judge():
+    assert parse_floor_action("p4 call", PLAYERS) == "p4 call"  # no p4 here: the engine refuses it, not the parser
+    assert parse_floor_action("d db AhKd7c", PLAYERS) == "d db AhKd7c"
+    assert parse_floor_action(" p1 sm AhKh ", PLAYERS) == "p1 sm AhKh"
+
+
+# --------------------------------------------------------------------------- a raise without its amount
+
+
+class Offer:
+    """The options() of a hand: whose turn it is and the raise sizes allowed."""
+
+    def __init__(self, player, low, high):
+        self.player, self.raise_min_to, self.raise_max_to = player, low, high
+
+
+class State:
+    def __init__(self, options=None, stack=(9800, 7800, 12000), bet=(100, 200, 0), showdown=False):
+        self._options, self.stack, self.bet, self.showdown = options, stack, bet, showdown
+
+    def options(self):
+        return self._options
+
+
+def test_a_raise_without_an_amount_takes_the_only_size_allowed():
+    assert parse_floor_action("Zé raise", PLAYERS, State(Offer(2, 400, 400))) == "p3 cbr 400"
+    assert parse_floor_action("Zé bets", PLAYERS, State(Offer(2, 400, 400))) == "p3 cbr 400"
+
+
+@pytest.mark.parametrize("offer", [None, Offer(2, 400, 12000), Offer(0, 400, 400), Offer(2, None, None)])
+def test_a_raise_without_an_amount_is_refused_unless_one_size_is_allowed_to_that_player(offer):
+    error = refused("Zé raise", state=State(offer))
+    assert (error.code, error.token) == ("missing_amount", "")
+    assert error.reason() == ("“raise” needs the amount: the total the player bets to in this round "
+                              "(e.g. raise 6000).")
+
+
+def test_an_all_in_with_the_table_state():
+    state = State(stack=(9800, 7800, 12000), bet=(100, 200, 0))
+    assert parse_floor_action("Zé all in", PLAYERS, state) == "p3 cbr 12000"
+    assert parse_floor_action("Zé all in 12000", PLAYERS, state) == "p3 cbr 12000"
+    assert parse_floor_action("Ana all in", PLAYERS, State(stack=(100, 7800, 12000), bet=(100, 200, 0))) == "p1 call"
+    error = refused("Zé all in 12,500", state=state)
+    assert (error.code, error.column, error.token) == ("all_in_amount", 11, "12,500")
+    assert error.reason() == "Zé Carlos (seat 7) is all-in for 12,000 in total this round, not 12,500."
+    assert error.reason("pt-br") == "Zé Carlos (assento 7) fica all-in com 12.000 no total desta rodada, não 12.500."
