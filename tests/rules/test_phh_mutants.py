@@ -7,6 +7,7 @@ the text written back, and for refusals the line, the field and the reason repor
 import pytest
 
 from tdconsole.rules import HandSpec, PHHError, hand_to_phh, parse_phh, spec_from_table
+from tdconsole.rules.phh import ActionLineError, parse_action
 
 DEFAULTS = dict(
     min_bet=0, small_bet=0, big_bet=0, players=None, mode="tournament", smallest_chip=1, bba_order="blind_first",
@@ -294,3 +295,82 @@ def test_an_action_that_is_a_list_is_not_a_string():
     assert (error.line, error.field, str(error)) == (None, "actions", "field 'actions': action 1 is not a string")
     error = refusal(GOOD.replace('"d dh p1 AsKs"', '["p3", "f"]'))
     assert str(error) == "field 'actions': action 0 is not a string"
+
+
+# --------------------------------------------------------------------------- action lines
+
+# line: (reason key, English reason, Portuguese reason), for a hand of three players
+REASONS = {
+    "  # only a comment": ("act.empty", "empty action", "a linha não tem ação"),
+    "d dh p1": ("act.dh_shape", "expected 'd dh pN CARDS'", "o formato é 'd dh pN CARTAS'"),
+    "d dh p1 AsKs Qs": ("act.dh_shape", "expected 'd dh pN CARDS'", "o formato é 'd dh pN CARTAS'"),
+    "d dh x1 AsKs": ("act.not_player", "'x1' is not a player such as p1", "'x1' não é um jogador (como p1)"),
+    "d dh p0 AsKs": ("act.not_player", "'p0' is not a player such as p1", "'p0' não é um jogador (como p1)"),
+    "d dh p4 AsKs": ("act.no_player", "there is no player p4", "não há jogador p4 nesta mão"),
+    "d dh p1 AsXx": ("act.card", "'Xx' is not a card", "'Xx' não é uma carta"),
+    "d dh p1 AsKsQs": ("act.two_hole", "hold'em deals exactly two hole cards",
+                       "no hold'em cada jogador recebe exatamente duas cartas"),
+    "d dh p1 As": ("act.two_hole", "hold'em deals exactly two hole cards",
+                   "no hold'em cada jogador recebe exatamente duas cartas"),
+    "d db": ("act.db_shape", "expected 'd db CARDS'", "o formato é 'd db CARTAS'"),
+    "d db As Ks": ("act.db_shape", "expected 'd db CARDS'", "o formato é 'd db CARTAS'"),
+    "d db AsKsZz": ("act.card", "'Zz' is not a card", "'Zz' não é uma carta"),
+    "d db AsK": ("act.card", "'AsK' is not a card", "'AsK' não é uma carta"),
+    "d db ??Ks2c": ("act.board_known", "board cards must be known", "as cartas do board precisam ser conhecidas"),
+    "d xx": ("act.dealer", "a dealer action is 'd dh' or 'd db'", "a ação do dealer é 'd dh' ou 'd db'"),
+    "d": ("act.dealer", "a dealer action is 'd dh' or 'd db'", "a ação do dealer é 'd dh' ou 'd db'"),
+    "x3 f": ("act.head", "'x3' is neither 'd' nor a player such as p1",
+             "'x3' não é 'd' (o dealer) nem um jogador (como p1)"),
+    "p0 f": ("act.head", "'p0' is neither 'd' nor a player such as p1",
+             "'p0' não é 'd' (o dealer) nem um jogador (como p1)"),
+    "p4 f": ("act.no_player", "there is no player p4", "não há jogador p4 nesta mão"),
+    "p12 f": ("act.no_player", "there is no player p12", "não há jogador p12 nesta mão"),
+    "p1  #c": ("act.no_verb", "missing the action after the player", "falta a ação depois do jogador"),
+    "p1 f now": ("act.no_argument", "'f' takes no argument", "'f' não leva nenhum valor depois"),
+    "p1 cc now": ("act.no_argument", "'cc' takes no argument", "'cc' não leva nenhum valor depois"),
+    "p1 cbr": ("act.cbr_shape", "expected 'pN cbr AMOUNT'", "o formato é 'pN cbr VALOR'"),
+    "p1 cbr 5 6": ("act.cbr_shape", "expected 'pN cbr AMOUNT'", "o formato é 'pN cbr VALOR'"),
+    "p1 cbr x": ("act.amount", "'x' is not a whole number of chips", "'x' não é um número inteiro de fichas"),
+    "p1 cbr -5": ("act.amount", "'-5' is not a whole number of chips", "'-5' não é um número inteiro de fichas"),
+    "p1 sm As Ks": ("act.sm_shape", "expected 'pN sm CARDS' or 'pN sm'", "o formato é 'pN sm CARTAS' ou 'pN sm'"),
+    "p1 sm AsQq": ("act.card", "'Qq' is not a card", "'Qq' não é uma carta"),
+    "p1 sm As": ("act.shown", "a shown hand is two known cards", "a mão mostrada tem de ser duas cartas conhecidas"),
+    "p1 sm ????": ("act.shown", "a shown hand is two known cards", "a mão mostrada tem de ser duas cartas conhecidas"),
+    "p1 sm As??": ("act.shown", "a shown hand is two known cards", "a mão mostrada tem de ser duas cartas conhecidas"),
+    "p1 sm AsKsQs": ("act.shown", "a shown hand is two known cards",
+                     "a mão mostrada tem de ser duas cartas conhecidas"),
+    "p1 raise 600": ("act.verb", "'raise' is not a PHH action (f, cc, cbr, sm)",
+                     "'raise' não é uma ação PHH (f, cc, cbr, sm)"),
+}
+
+
+@pytest.mark.parametrize("line", list(REASONS))
+def test_an_action_line_that_is_not_phh_says_why_in_both_languages(line):
+    key, english, portuguese = REASONS[line]
+    with pytest.raises(ActionLineError) as info:
+        parse_action(line, 3)
+    assert (info.value.key, str(info.value), info.value.text("pt-br")) == (key, english, portuguese)
+    error = refusal(GOOD.replace('"p3 f"', f'"{line}"'))
+    assert (error.line, error.field) == (8, "actions[1]")
+    assert str(error) == f"line 8, field 'actions[1]': action 1 {line!r}: {english}"
+    assert error.text("pt-br") == f"linha 8, campo 'actions[1]': ação 1 {line!r}: {portuguese}"
+
+
+@pytest.mark.parametrize(("line", "action"), [
+    ("  p3  cbr  600 # x", ("cbr", 2, 600, None, "p3  cbr  600")),
+    ("d dh p1 ????", ("dh", 0, 0, ("??", "??"), "d dh p1 ????")),
+    ("d dh p1 As?? # one seen", ("dh", 0, 0, ("As", "??"), "d dh p1 As??")),
+    ("p1 sm AsKs # shown", ("sm", 0, 0, ("As", "Ks"), "p1 sm AsKs")),
+    ("d db AsKs2c # flop", ("db", -1, 0, ("As", "Ks", "2c"), "d db AsKs2c")),
+    ("p2 sm", ("sm", 1, 0, None, "p2 sm")),
+    ("p2 sm #", ("sm", 1, 0, None, "p2 sm")),
+    ("p3 f\t", ("f", 2, 0, None, "p3 f")),
+    ("p3 cc ", ("cc", 2, 0, None, "p3 cc")),
+    ("p3 cbr 0600", ("cbr", 2, 600, None, "p3 cbr 0600")),
+    ("d dh p3 AhKh", ("dh", 2, 0, ("Ah", "Kh"), "d dh p3 AhKh")),
+    ("d  db  2c", ("db", -1, 0, ("2c",), "d  db  2c")),
+])
+def test_action_lines_spelled_otherwise_are_read_comments_and_spaces_aside(line, action):
+    assert parse_action(line, 3) == action
+    spec = parse_phh(GOOD.replace('"p3 f"', f'"{line}"'))
+    assert spec.parsed[1] == action and spec.actions[1] == action[4]
