@@ -199,6 +199,7 @@ def test_every_optional_field_is_read():
 
 def test_a_table_with_as_many_seats_as_players_is_accepted():
     assert read("seat_count = 3\n").seat_count == 3
+    assert read("seats = [1, 2, 3]\n").seats == (1, 2, 3)
 
 
 @pytest.mark.parametrize(("extra", "key", "message"), [
@@ -267,7 +268,7 @@ def test_chip_amounts_are_refused_with_their_line_and_reason(old, new, key, line
 
 
 def test_whole_numbers_written_as_floats_are_chips():
-    got = read(**{"min_bet = 200": "min_bet = 200.0", "antes = [0, 0, 0]": "antes = [0, 5.0, 0]",
+    got = read(**{"min_bet = 200": "min_bet = 200.0", "antes = [0, 0, 0]": "antes = [0.0, 5.0, 0]",
                   "[10000, 10000, 10000]": "[10000, 10000.0, 10000]"})
     assert (got.min_bet, got.antes, got.starting_stacks) == (200, (0, 5, 0), (10000, 10000, 10000))
     assert type(got.min_bet) is int and [type(v) for v in got.antes + got.starting_stacks] == [int] * 6
@@ -302,6 +303,7 @@ def test_an_action_that_is_a_list_is_not_a_string():
 # line: (reason key, English reason, Portuguese reason), for a hand of three players
 REASONS = {
     "  # only a comment": ("act.empty", "empty action", "a linha não tem ação"),
+    "d dh": ("act.dh_shape", "expected 'd dh pN CARDS'", "o formato é 'd dh pN CARTAS'"),
     "d dh p1": ("act.dh_shape", "expected 'd dh pN CARDS'", "o formato é 'd dh pN CARTAS'"),
     "d dh p1 AsKs Qs": ("act.dh_shape", "expected 'd dh pN CARDS'", "o formato é 'd dh pN CARTAS'"),
     "d dh x1 AsKs": ("act.not_player", "'x1' is not a player such as p1", "'x1' não é um jogador (como p1)"),
