@@ -279,3 +279,6 @@ def test_half_chip_difference_needs_same_length_same_total_a_half_chip_and_each_
     assert is_half_chip_difference((950.0, 1049.5, 1000.5), [951, 1049, 1000]) is False  # one off by a chip
     assert is_half_chip_difference((949.5, 1050.5), [951, 1049]) is False
     assert is_half_chip_difference((0.5, 0.5), [1, 0]) is True
+    # The totals may differ by float rounding, up to a billionth of a chip; beyond that they differ.
+    assert is_half_chip_difference((1e-9,), [0]) is True
+    assert is_half_chip_difference((2e-9,), [0]) is False
