@@ -282,3 +282,30 @@ def test_half_chip_difference_needs_same_length_same_total_a_half_chip_and_each_
     # The totals may differ by float rounding, up to a billionth of a chip; beyond that they differ.
     assert is_half_chip_difference((1e-9,), [0]) is True
     assert is_half_chip_difference((2e-9,), [0]) is False
+
+
+@pytest.fixture
+def ascii_locale():
+    """The machine's locale set to plain C (ASCII) for the test: hand histories are UTF-8 whatever it is."""
+    import locale
+
+    old = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, old)
+
+
+def test_files_are_read_as_utf8_whatever_the_locale(tmp_path, ascii_locale):
+    path = tmp_path / "h.phh"
+    path.write_text(HAND + 'players = ["Zoë", "João", "Zé"]\nfinishing_stacks = [950, 1050, 1000]\n', encoding="utf-8")
+    assert check_file(path) == CorpusResult(path, "matched", "", FINAL, FINAL)
+    assert read_phh_text(path).endswith('players = ["Zoë", "João", "Zé"]\nfinishing_stacks = [950, 1050, 1000]\n')
+    bad = tmp_path / "bad.phh"
+    bad.write_bytes("Zoë\n".encode() + b"\xe3o\n")
+    with pytest.raises(UnicodeDecodeError) as info:
+        read_phh_text(bad)
+    assert str(info.value) == "'utf-8' codec can't decode byte 0xe3 in position 5: invalid continuation byte"
+    [(name, error)] = list(iter_phh_texts([bad]))
+    assert (name, str(error)) == (str(bad), str(info.value))
