@@ -366,6 +366,7 @@ def test_an_action_line_that_is_not_phh_says_why_in_both_languages(line):
     ("d db AsKs2c # flop", ("db", -1, 0, ("As", "Ks", "2c"), "d db AsKs2c")),
     ("p2 sm", ("sm", 1, 0, None, "p2 sm")),
     ("p2 sm #", ("sm", 1, 0, None, "p2 sm")),
+    ("p3 f # folds # at once", ("f", 2, 0, None, "p3 f")),  # the comment starts at the first '#'
     ("p3 f\t", ("f", 2, 0, None, "p3 f")),
     ("p3 cc ", ("cc", 2, 0, None, "p3 cc")),
     ("p3 cbr 0600", ("cbr", 2, 600, None, "p3 cbr 0600")),
