@@ -296,3 +296,47 @@ def test_an_all_in_with_the_table_state():
     assert (error.code, error.column, error.token) == ("all_in_amount", 11, "12,500")
     assert error.reason() == "Zé Carlos (seat 7) is all-in for 12,000 in total this round, not 12,500."
     assert error.reason("pt-br") == "Zé Carlos (assento 7) fica all-in com 12.000 no total desta rodada, não 12.500."
+
+
+# --------------------------------------------------------------------------- suggestions, exact names, no names
+
+
+@pytest.mark.parametrize(("word", "suggestion"), [
+    ("bett", "bet"),  # the closest word, even when a longer one is close too
+    ("bxt", None),  # two letters in three are not close enough
+    ("smm", None),  # the two-letter PHH verbs are never suggested
+    ("a-l-l-i-nn", "allin"),  # hyphens are left out before comparing
+])
+def test_a_word_that_is_not_an_action_suggests_the_closest_one_if_close_enough(word, suggestion):
+    error = refused(f"Ana {word}")
+    assert (error.code, error.column, error.token, error.suggestion) == ("unknown_verb", 5, word, suggestion)
+    told = f"“{word}” is not an action." + (f" Did you mean “{suggestion}”?" if suggestion else "")
+    assert error.reason() == told
+
+
+def test_an_exact_name_of_several_words_wins_over_a_longer_name_it_begins():
+    players = {3: FloorPlayer("Ana Maria", 0), 8: FloorPlayer("Ana Maria Silva", 1), 5: FloorPlayer("Bia", 2)}
+    assert parse_floor_action("ana maria call", players) == "p1 call"
+    assert parse_floor_action("Ana Maria Silva call", players) == "p2 call"
+    assert parse_floor_action("call ana maria", players) == "p1 call"
+    error = refused("ana call", players)
+    assert (error.code, error.column, error.token) == ("ambiguous_name", 1, "ana")
+    assert error.reason() == ("“ana” could be Ana Maria (seat 3), Ana Maria Silva (seat 8): type more of the name, "
+                              "or the seat.")
+
+
+def test_two_players_of_the_same_name_are_refused_at_the_name():
+    twins = {6: FloorPlayer("Ana Lima", 1), 2: FloorPlayer("ana lima", 0)}
+    error = refused("call Ana Lima now", twins)
+    assert (error.code, error.column, error.token) == ("ambiguous_name", 6, "Ana")
+    assert error.reason() == "“Ana” could be Ana Lima (seat 6), ana lima (seat 2): type more of the name, or the seat."
+
+
+def test_players_without_names_are_named_by_seat_only():
+    players = {1: FloorPlayer(None, 0), 2: FloorPlayer(None, 1)}
+    assert parse_floor_action("seat 2 call", players) == "p2 call"
+    error = refused("Zeca call", players)
+    assert (error.code, error.column, error.token) == ("unknown_word", 1, "Zeca")
+    assert error.reason() == "“Zeca” is neither an action nor a seat or a player of this hand (seats: 1, 2)."
+    error = refused("call Zeca", players)
+    assert (error.code, error.column, error.token) == ("unknown_player", 6, "Zeca")
