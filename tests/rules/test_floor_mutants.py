@@ -340,3 +340,26 @@ def test_players_without_names_are_named_by_seat_only():
     assert error.reason() == "“Zeca” is neither an action nor a seat or a player of this hand (seats: 1, 2)."
     error = refused("call Zeca", players)
     assert (error.code, error.column, error.token) == ("unknown_player", 6, "Zeca")
+
+
+def test_candidates_for_a_prefix_are_listed_by_seat_not_by_name():
+    players = {8: FloorPlayer("Ana Maria", 0), 3: FloorPlayer("Anabela", 1)}
+    error = refused("ana call", players)
+    assert error.reason() == "“ana” could be Anabela (seat 3), Ana Maria (seat 8): type more of the name, or the seat."
+
+
+def test_an_underscore_or_a_hyphen_may_join_all_in():
+    assert parse_floor_action("seat 3 all_in 10000", PLAYERS) == "p1 cbr 10000"
+    assert parse_floor_action("seat 3 all-in 10000", PLAYERS) == "p1 cbr 10000"
+
+
+def test_an_empty_seat_is_refused_where_it_was_typed():
+    error = refused("s9 call")
+    assert (error.code, error.column, error.token) == ("no_seat", 1, "s9")
+    assert error.reason() == "nobody sits in seat 9 in this hand (seats: 3, 5, 7)."
+    error = refused("seat 0012 call")
+    assert (error.code, error.column, error.token) == ("no_seat", 6, "0012")
+    assert error.reason() == "nobody sits in seat 0012 in this hand (seats: 3, 5, 7)."
+    error = refused("0012 call")
+    assert (error.code, error.column, error.token) == ("no_seat", 1, "0012")
+    assert error.reason() == "nobody sits in seat 0012 in this hand (seats: 3, 5, 7)."
