@@ -377,3 +377,42 @@ def test_action_lines_spelled_otherwise_are_read_comments_and_spaces_aside(line,
     assert parse_action(line, 3) == action
     spec = parse_phh(GOOD.replace('"p3 f"', f'"{line}"'))
     assert spec.parsed[1] == action and spec.actions[1] == action[4]
+
+
+# --------------------------------------------------------------------------- more fields, exactly
+
+
+def test_every_amount_of_an_array_written_as_a_float_becomes_chips():
+    got = read(**{"antes = [0, 0, 0]": "antes = [0.0, 5.0, 0.0]"})
+    assert got.antes == (0, 5, 0) and [type(v) for v in got.antes] == [int, int, int]
+    error = refusal(GOOD.replace("antes = [0, 0, 0]", 'antes = ["0", "0", "0"]'))
+    assert str(error) == "line 2, field 'antes': '0' is not a whole number of chips"
+
+
+def test_blinds_must_have_one_entry_per_player():
+    error = refusal(GOOD.replace("[100, 200, 0]", "[100, 200]"))
+    assert (error.key, error.line, error.field) == ("array.length", 3, "blinds_or_straddles")
+    assert str(error) == "line 3, field 'blinds_or_straddles': has 2 entries but starting_stacks has 3"
+
+
+def test_a_minimum_bet_of_one_chip_is_allowed():
+    assert read(**{"min_bet = 200": "min_bet = 1"}).min_bet == 1
+
+
+@pytest.mark.parametrize(("sizes", "line", "field", "message"), [
+    ("small_bet = -5\nbig_bet = 400", 10, "small_bet", "chips cannot be negative"),
+    ("small_bet = 200\nbig_bet = 2.5", 11, "big_bet", "2.5 is not a whole number of chips"),
+    ("small_bet = true\nbig_bet = 400", 10, "small_bet", "expected a whole number of chips"),
+])
+def test_limit_bet_sizes_are_refused_with_their_own_line_and_field(sizes, line, field, message):
+    error = refusal(GOOD.replace('"NT"', '"FT"') + sizes + "\n")
+    assert (error.line, error.field) == (line, field)
+    assert str(error) == f"line {line}, field {field!r}: {message}"
+
+
+def test_a_table_built_by_the_desk_has_no_lines_to_name():
+    with pytest.raises(PHHError) as info:
+        spec_from_table(stacks=[1000, 1000, 1000], small_blind=5, big_blind=10, actions=["X"])
+    error = info.value
+    assert (error.line, error.field) == (None, "actions[0]")
+    assert str(error) == "field 'actions[0]': action 0 'X': 'X' is neither 'd' nor a player such as p1"
