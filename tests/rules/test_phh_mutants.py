@@ -416,3 +416,8 @@ def test_a_table_built_by_the_desk_has_no_lines_to_name():
     error = info.value
     assert (error.line, error.field) == (None, "actions[0]")
     assert str(error) == "field 'actions[0]': action 0 'X': 'X' is neither 'd' nor a player such as p1"
+
+
+def test_limit_bet_sizes_of_one_chip_are_allowed():
+    got = parse_phh(GOOD.replace('"NT"', '"FT"') + "small_bet = 1\nbig_bet = 1\n")
+    assert (got.small_bet, got.big_bet) == (1, 1)
