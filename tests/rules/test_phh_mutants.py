@@ -421,3 +421,23 @@ def test_a_table_built_by_the_desk_has_no_lines_to_name():
 def test_limit_bet_sizes_of_one_chip_are_allowed():
     got = parse_phh(GOOD.replace('"NT"', '"FT"') + "small_bet = 1\nbig_bet = 1\n")
     assert (got.small_bet, got.big_bet) == (1, 1)
+
+
+TEN = ('variant = "NT"\nantes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [5, 10, 0, 0, 0, 0, 0, 0, 0, 0]\n'
+       "min_bet = 10\nstarting_stacks = [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]\n")
+
+
+@pytest.mark.parametrize(("line", "action"), [
+    ("d dh p10 AsKs", ("dh", 9, 0, ("As", "Ks"), "d dh p10 AsKs")),
+    ("d dh p10 ????", ("dh", 9, 0, ("??", "??"), "d dh p10 ????")),
+    ("d dh p10 As??", ("dh", 9, 0, ("As", "??"), "d dh p10 As??")),
+    ("d dh p10 ??Ks", ("dh", 9, 0, ("??", "Ks"), "d dh p10 ??Ks")),
+])
+def test_hole_cards_are_dealt_to_a_tenth_player(line, action):
+    assert parse_phh(TEN + f'actions = ["{line}"]\n').parsed == (action,)
+
+
+@pytest.mark.parametrize(("line", "card"), [("d dh p10 AsXx", "Xx"), ("d dh p10 XxKs", "Xx"), ("d dh p10 Xx??", "Xx")])
+def test_a_bad_hole_card_for_a_tenth_player_is_refused(line, card):
+    error = refusal(TEN + f'actions = ["{line}"]\n')
+    assert str(error) == f"line 6, field 'actions[0]': action 0 {line!r}: {card!r} is not a card"
