@@ -363,3 +363,17 @@ def test_an_empty_seat_is_refused_where_it_was_typed():
     error = refused("0012 call")
     assert (error.code, error.column, error.token) == ("no_seat", 1, "0012")
     assert error.reason() == "nobody sits in seat 0012 in this hand (seats: 3, 5, 7)."
+
+
+def test_a_typo_in_an_action_said_first_suggests_the_word():
+    error = refused("rasie 7 6000")
+    assert (error.code, error.column, error.token) == ("unknown_verb", 1, "rasie")
+    assert error.reason() == "“rasie” is not an action. Did you mean “raise”?"
+
+
+def test_odd_player_words_are_refused_not_crashed_on():
+    assert parse_floor_action("Ana X", PLAYERS) == "p1 check"  # capital X is a check
+    error = refused("p4 raise 900")  # there is no p4 in a hand of three
+    assert (error.code, error.column, error.token) == ("unknown_word", 1, "p4")
+    error = refused("Ana seat")
+    assert (error.code, error.column, error.token) == ("unknown_verb", 5, "seat")
