@@ -150,3 +150,18 @@ def test_options_dict_is_the_contract_to_act_object():
                                                                   "raise": None}
     assert options_dict(short.options(), "pt-br")["rule"] == "Table stakes (só valem as fichas na mesa)"
     assert options_dict(short.options(), "en")["rule"] == "Table stakes"
+
+
+def test_step_templates_and_chip_counts_made_afresh_read_as_the_shared_ones():
+    # The explanation's template and chip-count tables are built once at import; one built now (as after
+    # clear_caches) must write the same words, citation and digits.
+    from tdconsole.rules.ruling import _Grouped, _StepTemplates
+    from tdconsole.rules.texts import with_rule
+
+    for lang in ("en", "pt-br"):
+        fill = _StepTemplates(lang)[("ex.fold_win", "last_player")]
+        assert fill(player="p2 (Bia)") == with_rule("ex.fold_win", lang, "last_player", player="p2 (Bia)")
+        assert _StepTemplates(lang)[("ex.side_pots", None)]() == with_rule("ex.side_pots", lang, None)
+    assert _Grouped("pt-br")[1234567] == "1.234.567"
+    assert _Grouped("en")[1234567] == "1,234,567"
+    assert _Grouped("pt-br")[999] == "999"
