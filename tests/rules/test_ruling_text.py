@@ -165,3 +165,31 @@ def test_step_templates_and_chip_counts_made_afresh_read_as_the_shared_ones():
     assert _Grouped("pt-br")[1234567] == "1.234.567"
     assert _Grouped("en")[1234567] == "1,234,567"
     assert _Grouped("pt-br")[999] == "999"
+
+
+def test_a_fresh_template_table_follows_a_house_renumbering_of_the_citations(monkeypatch):
+    # RULES is where a house renumbers its citations: a template table made after the change cites the new text
+    # as it is, braces included, in Portuguese too; a citation blanked or dropped leaves the bare step.
+    from tdconsole.rules.ruling import _StepTemplates
+    from tdconsole.rules.texts import RULES, T
+
+    monkeypatch.setitem(RULES, "side_pots", "House {7} ")
+    for lang in ("en", "pt-br"):
+        assert _StepTemplates(lang)[("ex.side_pots", "side_pots")]() == T["ex.side_pots"][lang] + " [House {7} ]"
+    monkeypatch.setitem(RULES, "side_pots", "")
+    assert _StepTemplates("pt-br")[("ex.side_pots", "side_pots")]() == T["ex.side_pots"]["pt-br"]
+    assert _StepTemplates("en")[("ex.side_pots", "side_pots")]() == T["ex.side_pots"]["en"]
+    monkeypatch.setitem(RULES, "side_pots", None)
+    assert _StepTemplates("pt-br")[("ex.side_pots", "side_pots")]() == T["ex.side_pots"]["pt-br"]
+    # Numbered citations read the same in Portuguese; named ones are translated.
+    assert _StepTemplates("pt-br")[("ex.face_up", "face_up_all_in")]().endswith(" [TDA 16]")
+    assert _StepTemplates("pt-br")[("ex.waiting_board", "dealing")]().endswith(" [Ordem de distribuição]")
+    assert _StepTemplates("en")[("ex.waiting_board", "dealing")]().endswith(" [Dealing order]")
+    assert _StepTemplates("en")[("ex.waiting_board", "")]() == T["ex.waiting_board"]["en"]
+
+
+def test_an_empty_template_fills_as_an_empty_text():
+    from tdconsole.rules.ruling import _filler
+
+    assert _filler("")() == ""
+    assert _filler("{a}")(a="x") == "x"
