@@ -121,3 +121,22 @@ def test_illegal_action_message_is_in_english_whatever_the_hand():
     with pytest.raises(IllegalAction) as info:
         hand.apply("p3 sm")
     assert info.value.error.code == "show_before_showdown" and info.value.error.remedy("en") is None
+
+
+def test_no_idle_check_for_a_player_without_a_blind_or_without_chips():
+    # No blinds, antes of 10: p2 and p3 are all-in from the ante, p1 is left alone with chips and nothing to do.
+    alone = Hand(spec([100, 10, 10], blinds=(0, 0), antes=[10, 10, 10], min_bet=2))
+    assert alone.actor is None
+    assert not alone.can_apply("p1 cc") and refusal(alone, "p1 cc").code == "betting_closed"
+    # The big blind all-in from posting, everyone else folded or all-in: he has no check to make either.
+    broke = play([100, 2, 2], ["p3 cc", "p1 f"])
+    assert broke.actor is None and broke.stack == [99, 0, 0]
+    assert not broke.can_apply("p2 cc") and refusal(broke, "p2 cc").code == "betting_closed"
+
+
+def test_a_big_blind_of_one_chip_has_the_idle_check_too():
+    hand = play([100, 100, 1], ["p3 cc", "p1 f"], blinds=(0, 1), min_bet=1)
+    assert hand.actor is None
+    assert hand.can_apply("p2 cc")
+    hand.apply("p2 cc")
+    assert hand.history == ["p3 cc", "p1 f", "p2 cc"]
