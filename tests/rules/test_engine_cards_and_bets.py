@@ -1,0 +1,58 @@
+"""Cards dealt twice, shown over unknown cards, a bet of nothing, a hand with no blinds at all."""
+
+import pytest
+
+from tdconsole.rules import Hand, IllegalAction
+
+from .test_betting import FLOP_DEALT, play, spec
+
+
+def refusal(hand, action):
+    with pytest.raises(IllegalAction) as info:
+        hand.apply(action)
+    return info.value.error
+
+
+@pytest.mark.parametrize(("action", "card"), [("d dh p2 AsQd", "As"), ("d dh p2 QdQd", "Qd"), ("d dh p2 ??Kd", "Kd")])
+def test_a_card_already_dealt_cannot_be_dealt_again(action, card):
+    hand = play([100] * 4, ["d dh p1 AsKd"])
+    error = refusal(hand, action)
+    assert (error.code, error.rule, error.params) == ("duplicate_card", "Dealing order", (("card", card),))
+    assert error.message("pt-br") == f"A carta {card} já saiu nesta mão."
+    assert hand.hole[1] is None
+
+
+def test_unknown_hole_cards_may_be_dealt_in_full_later():
+    hand = play([100] * 4, ["d dh p1 ????"])
+    assert hand.hole[0] == ("??", "??")
+    hand.apply("d dh p1 AsQd")
+    assert hand.hole[0] == ("As", "Qd")
+    assert refusal(hand, "d dh p2 Qd2c").code == "duplicate_card"
+
+
+def test_cards_shown_over_unknown_hole_cards_must_not_be_already_out():
+    hand = play([100, 100, 100], ["d dh p1 ????", "p3 cbr 100", "p1 cc", "p2 cc", "d db Qh9c4d", "d db 5s", "d db Jd"])
+    error = refusal(hand, "p1 sm Qh2c")
+    assert (error.code, error.params) == ("duplicate_card", (("card", "Qh"),))
+    hand.apply("p1 sm Ah2c")
+    assert hand.shown[0] == ("Ah", "2c") and hand.hole[0] == ("Ah", "2c")
+
+
+@pytest.mark.parametrize("variant", ["NT", "FT"])
+def test_a_bet_of_nothing_is_below_the_minimum_bet(variant):
+    extra = {"small_bet": 2, "big_bet": 4} if variant == "FT" else {}
+    hand = play([100] * 4, FLOP_DEALT, variant=variant, **extra)
+    error = refusal(hand, "p1 cbr 0")
+    assert (error.code, error.rule, error.params) == ("below_minimum_bet", "TDA 43", (("amount", 0), ("minimum", 2)))
+    assert error.remedy("en") == "The player must bet at least 2 (or go all-in)."
+
+
+def test_without_blinds_the_first_player_opens_and_may_bet_the_minimum():
+    hand = Hand(spec([100, 100, 100], blinds=(0, 0), min_bet=2))
+    opts = hand.options()
+    assert (opts.player, opts.check, opts.call, opts.raise_min_to, opts.raise_max_to) == (0, True, 0, 2, 100)
+    assert opts.reason_key == "opt.open_bet"
+    assert opts.reason_en == "Nobody has bet: p1 may check or bet at least 2."
+    for action in ["p1 cc", "p2 cc", "p3 cc"]:
+        hand.apply(action)
+    assert hand.actor is None and hand.status == "in_progress" and hand.pots() == []
