@@ -56,3 +56,21 @@ def test_without_blinds_the_first_player_opens_and_may_bet_the_minimum():
     for action in ["p1 cc", "p2 cc", "p3 cc"]:
         hand.apply(action)
     assert hand.actor is None and hand.status == "in_progress" and hand.pots() == []
+
+
+def test_hand_values_wait_for_the_showdown_and_skip_only_unknown_hands():
+    actions = ["d dh p1 ????", "d dh p2 AsAd", "d dh p3 KsKd", "p3 cbr 100", "p1 cc", "p2 cc",
+               "d db Qh9c4d", "d db 5s", "d db Jd"]
+    hand = play([100, 100, 100], actions)
+    assert hand.showdown and hand.status == "in_progress"
+    assert sorted(hand.hand_values()) == [1, 2]
+    ruling = hand.ruling("en")
+    assert ruling["hands"] == {"p2": {"category": "pair", "best_five": ["As", "Ad", "Qh", "Jd", "9c"]},
+                               "p3": {"category": "pair", "best_five": ["Ks", "Kd", "Qh", "Jd", "9c"]}}
+    assert ruling["to_act"] is None and ruling["pots"][0]["winners"] == []
+    # On the river, before the betting is over: no hand is valued yet.
+    river = play([100, 100, 100], ["d dh p1 2c2d", "d dh p2 AsAd", "d dh p3 KsKd", "p3 cc", "p1 cc", "p2 cc",
+                                   "d db Qh9c4d", "p1 cc", "p2 cc", "p3 cc", "d db 5s", "p1 cc", "p2 cc", "p3 cc",
+                                   "d db Jd"])
+    assert len(river.board) == 5 and not river.showdown
+    assert river.hand_values() == {} and river.ruling("en")["hands"] == {}

@@ -140,3 +140,9 @@ def test_a_big_blind_of_one_chip_has_the_idle_check_too():
     assert hand.can_apply("p2 cc")
     hand.apply("p2 cc")
     assert hand.history == ["p3 cc", "p1 f", "p2 cc"]
+
+
+def test_a_big_blind_with_a_single_chip_left_has_the_idle_check():
+    hand = play([100, 3, 2], ["p3 cc", "p1 f"])
+    assert hand.actor is None and hand.stack[1] == 1
+    assert hand.can_apply("p2 cc")
