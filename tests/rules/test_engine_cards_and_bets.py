@@ -74,3 +74,27 @@ def test_hand_values_wait_for_the_showdown_and_skip_only_unknown_hands():
                                    "d db Jd"])
     assert len(river.board) == 5 and not river.showdown
     assert river.hand_values() == {} and river.ruling("en")["hands"] == {}
+
+
+def test_replay_remembers_every_card_dealt_in_full():
+    for second in ["d dh p2 AsQd", "d dh p2 QdKd"]:
+        hand = Hand.replay(spec([100, 100, 100], actions=["d dh p1 AsKd", second]))
+        assert hand.error is not None and hand.error.code == "duplicate_card" and hand.error.action_index == 1
+    board = Hand.replay(spec([100, 100, 100], actions=["d dh p1 AsKd", "p3 cc", "p1 cc", "p2 cc", "d db Qh9cAs"]))
+    assert (board.error.code, board.error.params) == ("duplicate_card", (("card", "As"),))
+
+
+def test_a_big_blind_of_one_chip_is_raised_by_at_least_one_more():
+    hand = play([100, 100, 100], [], blinds=(0, 1), min_bet=1)
+    opts = hand.options()
+    assert (opts.call, opts.raise_min_to, opts.reason_key) == (1, 2, "opt.min_raise")
+
+
+def test_scores_leave_out_the_players_who_folded_or_mucked():
+    actions = ["d dh p1 2c3d", "d dh p2 AsAd", "d dh p3 KsKd", "d dh p4 7h7s", "p3 cc", "p4 f", "p1 cc", "p2 cc",
+               "d db Qh9c4d", "p1 cc", "p2 cc", "p3 cc", "d db 5s", "p1 cc", "p2 cc", "p3 cc", "d db Jd",
+               "p1 cc", "p2 cc", "p3 cc", "p1 sm"]
+    hand = play([100] * 4, actions)
+    assert hand.showdown and hand.folded[3] and hand.mucked[0]
+    assert sorted(hand.scores()) == [1, 2]
+    assert sorted(hand.hand_values()) == [1, 2]
