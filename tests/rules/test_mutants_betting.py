@@ -46,3 +46,14 @@ def test_tda43_an_all_in_opening_bet_below_the_minimum_is_short():
     for action in [*FLOP_DEALT, "p1 cbr 1"]:
         hand.apply(action)
     assert [e[0] for e in hand.events].count("short_all_in") == 1
+
+
+def test_tda47b_a_fixed_limit_all_in_of_a_third_of_a_bet_is_short_and_does_not_move_the_raise():
+    # Fixed limit 6/12, blinds 3/6: p3 is all-in to 8, 2 over the big blind (a third of a bet, under half): a short
+    # all-in. The next raise still goes to 6 + 6 = 12, not 8 + 6.
+    hand = play([100, 100, 8, 100], ["p3 cbr 8"], blinds=(3, 6), variant="FT", small_bet=6, big_bet=12)
+    assert hand.events == [("short_all_in", 2, 8, 2, 6, 6)]
+    opts = hand.options()
+    assert (opts.player, opts.call, opts.raise_min_to, opts.raise_max_to) == (3, 8, 12, 12)
+    assert ("p3 goes all-in to 8, only 2 over 6: less than a full raise of 6, so it does not reopen the betting for "
+            "players who already acted. [TDA 47-B]") in hand.ruling("en")["explanation"]
