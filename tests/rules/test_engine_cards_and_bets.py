@@ -98,3 +98,20 @@ def test_scores_leave_out_the_players_who_folded_or_mucked():
     assert hand.showdown and hand.folded[3] and hand.mucked[0]
     assert sorted(hand.scores()) == [1, 2]
     assert sorted(hand.hand_values()) == [1, 2]
+
+
+def test_a_card_twice_on_one_board_line_or_in_a_half_known_hand_is_a_duplicate():
+    board = Hand.replay(spec([100, 100, 100], actions=["p3 cc", "p1 cc", "p2 cc", "d db QhQh4d"]))
+    assert (board.error.code, board.error.action_index, board.error.params) == ("duplicate_card", 3, (("card", "Qh"),))
+    half = Hand.replay(spec([100, 100, 100], actions=["d dh p1 AsKd", "d dh p2 As??"]))
+    assert (half.error.code, half.error.action_index, half.error.params) == ("duplicate_card", 1, (("card", "As"),))
+
+
+def test_tda47b_the_player_reopened_by_a_half_bet_all_in_may_make_the_raise():
+    # Fixed limit 200/400 on the flop: p1 bets 200, p2 is all-in to 300 (half a bet or more), p3 and p4 call.
+    # p1 faces only 100, less than a bet, but the half-bet all-in re-opened the betting for him: he may raise to 500.
+    actions = ["p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Qh9c4d", "p1 cbr 200", "p2 cbr 300", "p3 cc", "p4 cc"]
+    hand = play([5000, 500, 5000, 5000], actions, blinds=(100, 200), variant="FT", small_bet=200, big_bet=400)
+    assert hand.can_apply("p1 cbr 500")
+    hand.apply("p1 cbr 500")
+    assert hand.bet[0] == 500 and hand.options().player == 2 and hand.options().call == 200
