@@ -115,3 +115,11 @@ def test_tda47b_the_player_reopened_by_a_half_bet_all_in_may_make_the_raise():
     assert hand.can_apply("p1 cbr 500")
     hand.apply("p1 cbr 500")
     assert hand.bet[0] == 500 and hand.options().player == 2 and hand.options().call == 200
+
+
+def test_cards_shown_by_players_never_dealt_in_the_record_become_their_hands():
+    hand = Hand.replay(spec([100, 100, 100], actions=["p3 cbr 100", "p1 cc", "p2 cc", "d db Qh9c4d", "d db 5s",
+                                                        "d db Jd", "p1 sm AsAd", "p2 sm KsKd", "p3 sm 7c2h"]))
+    assert hand.error is None and hand.status == "complete"
+    assert hand.hole == [("As", "Ad"), ("Ks", "Kd"), ("7c", "2h")]
+    assert hand.finishing_stacks() == [300, 0, 0]

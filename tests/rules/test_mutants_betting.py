@@ -57,3 +57,13 @@ def test_tda47b_a_fixed_limit_all_in_of_a_third_of_a_bet_is_short_and_does_not_m
     assert (opts.player, opts.call, opts.raise_min_to, opts.raise_max_to) == (3, 8, 12, 12)
     assert ("p3 goes all-in to 8, only 2 over 6: less than a full raise of 6, so it does not reopen the betting for "
             "players who already acted. [TDA 47-B]") in hand.ruling("en")["explanation"]
+
+
+def test_tda47b_a_half_bet_all_in_before_any_full_raise_reopens_for_the_caller():
+    # Fixed limit 200/400, blinds 100/200: p3 calls, p4 is all-in to 300 (half a bet over the big blind), p1 and p2
+    # call. Back to p3, who had acted: re-opened by the half-bet all-in, his only raise is to 500.
+    hand = play([5000, 5000, 5000, 300], ["p3 cc", "p4 cbr 300", "p1 cc", "p2 cc"], blinds=(100, 200),
+                variant="FT", small_bet=200, big_bet=400)
+    opts = hand.options()
+    assert (opts.player, opts.call, opts.raise_min_to, opts.raise_max_to) == (2, 100, 500, 500)
+    assert opts.reason_key == "opt.limit_reopened" and opts.rule == "TDA 47-B"
