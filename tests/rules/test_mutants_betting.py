@@ -46,3 +46,24 @@ def test_tda43_an_all_in_opening_bet_below_the_minimum_is_short():
     for action in [*FLOP_DEALT, "p1 cbr 1"]:
         hand.apply(action)
     assert [e[0] for e in hand.events].count("short_all_in") == 1
+
+
+def test_tda47b_a_fixed_limit_all_in_of_a_third_of_a_bet_is_short_and_does_not_move_the_raise():
+    # Fixed limit 6/12, blinds 3/6: p3 is all-in to 8, 2 over the big blind (a third of a bet, under half): a short
+    # all-in. The next raise still goes to 6 + 6 = 12, not 8 + 6.
+    hand = play([100, 100, 8, 100], ["p3 cbr 8"], blinds=(3, 6), variant="FT", small_bet=6, big_bet=12)
+    assert hand.events == [("short_all_in", 2, 8, 2, 6, 6)]
+    opts = hand.options()
+    assert (opts.player, opts.call, opts.raise_min_to, opts.raise_max_to) == (3, 8, 12, 12)
+    assert ("p3 goes all-in to 8, only 2 over 6: less than a full raise of 6, so it does not reopen the betting for "
+            "players who already acted. [TDA 47-B]") in hand.ruling("en")["explanation"]
+
+
+def test_tda47b_a_half_bet_all_in_before_any_full_raise_reopens_for_the_caller():
+    # Fixed limit 200/400, blinds 100/200: p3 calls, p4 is all-in to 300 (half a bet over the big blind), p1 and p2
+    # call. Back to p3, who had acted: re-opened by the half-bet all-in, his only raise is to 500.
+    hand = play([5000, 5000, 5000, 300], ["p3 cc", "p4 cbr 300", "p1 cc", "p2 cc"], blinds=(100, 200),
+                variant="FT", small_bet=200, big_bet=400)
+    opts = hand.options()
+    assert (opts.player, opts.call, opts.raise_min_to, opts.raise_max_to) == (2, 100, 500, 500)
+    assert opts.reason_key == "opt.limit_reopened" and opts.rule == "TDA 47-B"
