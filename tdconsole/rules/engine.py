@@ -477,9 +477,14 @@ class Hand:
                 if dealt is not None and "??" not in dealt and sorted(dealt) != sorted(cards):
                     return _err("shown_cards_differ", "cards_speak", player=name, shown="".join(cards),
                                 dealt="".join(dealt))
+                if dealt is not None and "??" in dealt:
+                    for c in dealt:
+                        if c != "??" and c not in cards:  # the card dealt face up must be among those shown
+                            return _err("shown_cards_differ", "cards_speak", player=name, shown="".join(cards),
+                                        dealt="".join(dealt))
                 if dealt is None or "??" in dealt:
                     for c in cards:
-                        if c in self.seen:
+                        if c in self.seen and (dealt is None or c not in dealt):
                             return _err("duplicate_card", "dealing", card=c)
             return None
         # betting actions
@@ -627,6 +632,7 @@ class Hand:
                 self.seen.update(cards)
             elif self.hole[who] is None:
                 self.hole[who] = cards
+                self.seen.update(c for c in cards if c != "??")  # a card seen face up is dealt all the same
             return None
         if kind == "db":
             assert cards is not None

@@ -123,3 +123,28 @@ def test_cards_shown_by_players_never_dealt_in_the_record_become_their_hands():
     assert hand.error is None and hand.status == "complete"
     assert hand.hole == [("As", "Ad"), ("Ks", "Kd"), ("7c", "2h")]
     assert hand.finishing_stacks() == [300, 0, 0]
+
+
+def test_a_card_dealt_face_up_in_a_half_known_hand_is_out_of_the_deck():
+    """'As??' puts the ace of spades in that player's hand: nobody else may be dealt it, nor the board."""
+    hand = play([100, 100, 100], ["d dh p1 As??"])
+    assert hand.hole[0] == ("As", "??")
+    assert not hand.can_apply("d dh p2 AsKd")
+    error = refusal(hand, "d dh p2 AsKd")
+    assert (error.code, error.params) == ("duplicate_card", (("card", "As"),))
+    replayed = Hand.replay(spec([100, 100, 100], actions=["d dh p1 As??", "d dh p2 AsKd"]))
+    assert (replayed.error.code, replayed.error.action_index) == ("duplicate_card", 1)
+    on_board = Hand.replay(spec([100, 100, 100], actions=[
+        "d dh p1 As??", "d dh p2 QdKd", "d dh p3 2c3c", "p3 cc", "p1 cc", "p2 cc", "d db AsJh9c"]))
+    assert (on_board.error.code, on_board.error.action_index, on_board.error.params) == (
+        "duplicate_card", 6, (("card", "As"),))
+
+
+def test_a_half_known_hand_is_shown_with_its_face_up_card():
+    actions = ["d dh p1 As??", "d dh p2 QdKd", "p2 cbr 100", "p1 cc", "d db Qh9c4d", "d db 5s", "d db Jd"]
+    hand = play([100, 100], actions)
+    error = refusal(hand, "p1 sm Kh2c")
+    assert error.code == "shown_cards_differ"
+    assert error.params == (("player", "p1"), ("shown", "Kh2c"), ("dealt", "As??"))
+    hand.apply("p1 sm 2cAs")  # its own ace is no duplicate, in either order
+    assert hand.shown[0] == ("2c", "As") and hand.hole[0] == ("2c", "As")
