@@ -309,7 +309,7 @@ def _parse_any(text: str, player_count: int) -> Action:
         if len(parts) != 3:
             raise ActionLineError("act.cbr_shape")
         amount = parts[2]
-        if not amount.isdigit():
+        if not (amount.isascii() and amount.isdigit()):  # "²" and "３" are digits to Python, not to PHH
             raise ActionLineError("act.amount", amount=amount)
         return ("cbr", who, int(amount), None, raw)
     if verb == "sm":

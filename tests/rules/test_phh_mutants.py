@@ -334,6 +334,10 @@ REASONS = {
     "p1 cbr 5 6": ("act.cbr_shape", "expected 'pN cbr AMOUNT'", "o formato é 'pN cbr VALOR'"),
     "p1 cbr x": ("act.amount", "'x' is not a whole number of chips", "'x' não é um número inteiro de fichas"),
     "p1 cbr -5": ("act.amount", "'-5' is not a whole number of chips", "'-5' não é um número inteiro de fichas"),
+    # Python calls these digits, int() reads the second; neither is a PHH amount.
+    "p1 cbr ²": ("act.amount", "'²' is not a whole number of chips", "'²' não é um número inteiro de fichas"),
+    "p1 cbr ３００": ("act.amount", "'３００' is not a whole number of chips",
+                     "'３００' não é um número inteiro de fichas"),
     "p1 sm As Ks": ("act.sm_shape", "expected 'pN sm CARDS' or 'pN sm'", "o formato é 'pN sm CARTAS' ou 'pN sm'"),
     "p1 sm AsQq": ("act.card", "'Qq' is not a card", "'Qq' não é uma carta"),
     "p1 sm As": ("act.shown", "a shown hand is two known cards", "a mão mostrada tem de ser duas cartas conhecidas"),
