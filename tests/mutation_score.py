@@ -1,7 +1,8 @@
 """Print the mutation score of `make mutate` from mutmut's results in mutants/ (README "Mutation testing").
 
-Per module: killed / total, where killed counts the mutants a test failed on and those that ran
-past mutmut's timeout (a mutant that hangs is noticed too). Survivors and mutants no selected test
+Per module: killed / total, where killed counts the mutants a test failed on, those that ran
+past mutmut's timeout (a mutant that hangs is noticed too) and those `mypy --strict` rejects (exit 37:
+CI type-checks the rules engine, so such a change cannot land). Survivors and mutants no selected test
 reaches count against the score; mutants not run yet are shown apart and left out of the total.
 Run from the repository root after `mutmut run`; `--survivors` also lists the surviving mutants.
 """
@@ -11,7 +12,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"}
+KILLED = {1: "killed", 3: "killed", 37: "type error",
+          36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"}
 
 
 def outcome(exit_code: int | None) -> str:
