@@ -240,6 +240,13 @@ BUTTON_TEXTS: dict[str, dict[str, str]] = {
         "pt-br": "A cadeira {seat} fica entre o small blind ({sb}) e o big blind ({bb}) da última mão: o big blind "
         "pulou um jogador. Corrija as posições registradas.",
     },
+    "btnerr.heads_up_third": {
+        "en": "The last hand was heads-up (the button posted the small blind), so seat {seat}, occupied but not "
+        "listed as waiting, cannot have been dealt in. List it as waiting or correct the recorded positions.",
+        "pt-br": "A última mão foi heads-up (o button pagou o small blind), então a cadeira {seat}, ocupada mas não "
+        "marcada como esperando, não pode ter recebido cartas. Marque-a como esperando ou corrija as posições "
+        "registradas.",
+    },
     "btnerr.no_small_blind_seat": {
         "en": "No small blind was recorded, but no empty seat lies between the button ({button}) and the big blind "
         "({bb}) where it could have been.",
@@ -482,6 +489,8 @@ def next_hand(
         if button == big_blind:
             raise ButtonError("positions_order", button=button, sb=button, bb=big_blind)
         last_sb = button
+        for seat in sorted(before - held - {button, big_blind}):  # heads-up deals exactly two players
+            raise ButtonError("heads_up_third", seat=seat)
     else:
         last_sb = small_blind if small_blind is not None else _dead_small_blind_seat(before, button, big_blind, n)
         if not _between(button, last_sb, big_blind, n):

@@ -158,8 +158,12 @@ def test_a_player_who_waited_heads_up_waits_again_while_the_button_would_still_p
     hand = next_hand([1, 4, 5], 5, 5, 4, waiting=[1], seat_count=7)
     assert hand.heads_up and positions(hand) == (4, 4, 5) and hand.waiting == (1,)
     assert positions(hand.following()) == (4, 5, 1)
-    # Without the record of who waited, seat 1 would be dealt in with the button skipping both blinds.
-    assert next_hand([1, 4, 5], 5, 5, 4, seat_count=7).big_blind == 5
+    # Without the record of who waited, the record cannot be followed: heads-up, seat 1 was not dealt in.
+    with pytest.raises(ButtonError) as caught:
+        next_hand([1, 4, 5], 5, 5, 4, seat_count=7)
+    assert (caught.value.code, caught.value.params) == ("heads_up_third", (("seat", 1),))
+    assert caught.value.message("en").startswith("The last hand was heads-up (the button posted the small blind), "
+                                                 "so seat 1, occupied but not listed as waiting,")
 
 
 def test_only_the_last_big_blind_left_so_the_newcomers_play_at_once():
@@ -216,6 +220,7 @@ def test_following_is_next_hand_with_this_hands_positions():
         (lambda: next_hand(NINE, 1, 3, 2, seat_count=9), "positions_order"),
         (lambda: next_hand([1, 2], 1, 1, 1, seat_count=9), "positions_order"),
         (lambda: next_hand([1, 2, 3, 4], 1, 2, 4, seat_count=9), "skipped"),
+        (lambda: next_hand([1, 5, 7], 5, 5, 1, seat_count=9), "heads_up_third"),
         (lambda: next_hand([1, 2, 3], 1, 2, 3, busted=[1, 2], seat_count=9), "too_few_players"),
         (lambda: next_hand([1, 2, 3], 1, 2, 3, moved_out=[1, 2, 3], moved_in=[5, 6], seat_count=9),
          "no_player_left"),
