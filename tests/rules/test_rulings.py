@@ -227,3 +227,22 @@ def test_wsop_live_action_citations_name_the_2026_edition_and_its_numbers():
                            "p2 cbr 14", "p3 f", "p4 f", "p1 cc", "d db 5s", "d db Jd"])
     assert cash_all_in["status"] == "complete"
     assert any(step.endswith("[WSOP Live Action 149 (2026)]") for step in cash_all_in["explanation"])
+
+
+def test_adjudicate_text_is_the_ruling_of_the_parsed_hand_in_english_by_default():
+    from tdconsole.rules import PHHError, adjudicate_text
+
+    text = HEAD + 'actions = ["p3 cbr 10", "p4 f", "p1 f", "p2 cc"]\n'
+    hand = Hand.replay(parse_phh(text))
+    ruled = adjudicate_text(text)
+    assert ruled == hand.ruling("en") and ruled["explanation"] == hand.ruling("en")["explanation"]
+    assert ruled["explanation"] != hand.ruling("pt-br")["explanation"]
+    assert adjudicate_text(text, "pt-br") == hand.ruling("pt-br")
+    assert adjudicate_text(text, explain=False) == hand.ruling("en", explain=False)
+    assert adjudicate_text(text, explain=False)["explanation"] == [] and len(ruled["explanation"]) == 3
+    try:
+        adjudicate_text("variant = 'NT'\n")
+    except PHHError as exc:
+        assert "starting_stacks" in str(exc)
+    else:
+        raise AssertionError("a file without stacks must be refused")
