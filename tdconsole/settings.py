@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tdconsole.seating",
     "tdconsole.clock",
     "tdconsole.payouts",
+    "tdconsole.cashier",
     "tdconsole.printing",
     "tdconsole.rulings",
     "tdconsole.adjudication",
