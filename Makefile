@@ -78,7 +78,7 @@ lint: venv
 # ../shared from mutants/, hence the link. MUTANTS narrows the run: MUTANTS='tdconsole.payouts.calc*'.
 mutate: venv
 	@[ -e shared ] || ln -s ../shared shared
-	set -f; PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/mutmut run --max-children $$(nproc) $(MUTANTS); status=$$?; \
+	set -f; PATH=$(CURDIR)/$(BIN):$$PATH $(BIN)/python tests/mutation_run.py run --max-children $$(nproc) $(MUTANTS); status=$$?; \
 	  $(BIN)/python tests/mutation_score.py; exit $$status
 
 # Every property test (hypothesis marks them) under SEEDS different seeds, one pytest run per seed: none may
