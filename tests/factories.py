@@ -188,3 +188,30 @@ def seated_at_desk(event: Event, players: int, *, actor: Any, names: str = "Play
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     event.refresh_from_db()
     return event
+
+
+# --- the cash desk --------------------------------------------------------------------------------
+
+def make_purchase(entry: Entry, *, kind: str = "entry", prize: Decimal | str | None = None,
+                  fee: Decimal | str | None = None, bounty: Decimal | str = "0", chips: int | None = None,
+                  number: int | None = None, **fields: Any) -> Any:
+    """A purchase of `entry` straight in the database, numbered on from the event's last receipt.
+
+    An entry or re-entry costs the event's buy-in by default (prize and fee) with its starting stack;
+    anything else costs nothing unless told. `fields`: the other Purchase fields (method, voided_at...).
+    """
+    from django.db.models import Max
+
+    from tdconsole.cashier.models import Purchase
+
+    buy_in = kind in ("entry", "reentry")
+    event = entry.event
+    if number is None:
+        number = (Purchase.objects.filter(event=event).aggregate(m=Max("number"))["m"] or 0) + 1
+    return Purchase.objects.create(
+        event=event, entry=entry, player_id=entry.player_id, number=number, kind=kind,
+        prize=Decimal(prize) if prize is not None else (event.buy_in_prize if buy_in else Decimal("0")),
+        fee=Decimal(fee) if fee is not None else (event.buy_in_fee if buy_in else Decimal("0")),
+        bounty=Decimal(bounty), chips=chips if chips is not None else (event.starting_stack if buy_in else 0),
+        **fields,
+    )

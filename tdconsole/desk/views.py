@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -24,6 +25,16 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, FLOOR, REGISTRATION, role_required
+from tdconsole.cashier.bounties import (
+    BountyError,
+    awards_of_busts,
+    bounties_award,
+    bounties_foreseen,
+    bounties_undo,
+    bounty_rules,
+    eliminators_find,
+    eliminators_required,
+)
 from tdconsole.clock.selectors import registration_clock_level
 from tdconsole.core.bounds import field_max, field_number
 from tdconsole.core.chips import parse_chips
@@ -33,7 +44,6 @@ from tdconsole.seating.selectors import tables_needed_action
 from tdconsole.tournaments import selectors
 from tdconsole.tournaments.chipcounts import chip_counts_record
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
-from tdconsole.tournaments.eliminations import elimination_undo as elimination_undo_service
 from tdconsole.tournaments.events import event_status_can_change
 from tdconsole.tournaments.exceptions import PlayerChoiceNeeded, TournamentError
 from tdconsole.tournaments.forms import MAX_ID, EliminationForm, RegistrationForm
@@ -210,21 +220,35 @@ def registration_search(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _eliminations_context(event: Event, form: EliminationForm, table: int | None = None, done: Any = None,
-                          preview: list[Entry] | None = None) -> dict[str, Any]:
+                          preview: list[Entry] | None = None, preview_by: list[Entry] | None = None,
+                          awards: list[Any] | None = None) -> dict[str, Any]:
     seats = []
     if table is not None:
         seats = list(Entry.objects.filter(event=event, table__number=table, table__event=event,
                                           status=Entry.Status.ALIVE).select_related("player").order_by("seat"))
+    recent = selectors.recent_eliminations(event=event, limit=RECENT)
+    # The bounty each recent bust paid, and to whom (one query).
+    won = awards_of_busts(event=event, bust_ids=[b.pk for el in recent for b in el.busts.all()])
+    for el in recent:
+        for b in el.busts.all():
+            b.awards = won.get(b.pk, [])
     return {
         "event": event,
         "form": form,
         "table": table,
         "seats": seats,
         "done": done,
+        "awards": awards or [],
         "preview": preview,
         # The confirmation carries the text shown and the entries named in it (see EliminationForm).
         "preview_seen": " ".join(f"{e.seat}:{e.pk}" for e in preview or ()),
-        "recent": selectors.recent_eliminations(event=event, limit=RECENT),
+        # Who knocked them out, as shown: None when nobody was named, [] for "by -" (nobody).
+        "preview_by": preview_by,
+        "preview_seen_by": ("-" if preview_by == [] else " ".join(str(e.pk) for e in preview_by or ())),
+        "foreseen": (bounties_foreseen(event=event, busted=preview, eliminators=preview_by)
+                     if preview and preview_by else []),
+        "has_bounty": bounty_rules(event=event) is not None,
+        "recent": recent,
         "summary": _field_summary(event),
         # What the tables need now (balance, break, final table), as the table map shows it (one query).
         "action": tables_needed_action(event=event),
@@ -260,8 +284,18 @@ def _picked_form(data: Any) -> EliminationForm:
         stack = _picked_stack(data.get(f"stack_{seat}") or "")
         parts.append(f"{seat}:{stack}" if stack else seat)
         seen.append(f"{seat}:{data.get(f'entry_{seat}', '')}")
+    by = " ".join((data.get("by") or "").split())
+    seen_by = ""
+    if by:
+        parts += ["by", by]
+        # Seats of the list stand confirmed (it named who sits there); a name goes through the preview.
+        named = by.replace(",", " ").split()
+        if by == "-":
+            seen_by = "-"
+        elif all(n.isdigit() and data.get(f"entry_{n}") for n in named):
+            seen_by = " ".join(data[f"entry_{n}"] for n in named)
     text = " ".join(parts)
-    return EliminationForm({"bust": text, "confirmed": text, "seen": " ".join(seen)})
+    return EliminationForm({"bust": text, "confirmed": text, "seen": " ".join(seen), "seen_by": seen_by})
 
 
 def _eliminations_render(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -288,29 +322,42 @@ def eliminations(request: HttpRequest, slug: str) -> HttpResponse:
     data = form.cleaned_data
     try:
         if data["entry_ids"] is None:
-            # First Enter: show who sits there, to be confirmed with the next Enter.
-            preview = selectors.bust_preview(event=event, table_number=data["table"],
-                                             seats=[seat for seat, _stack in data["seats"]])
+            # First Enter: show who sits there (and who knocked them out), to be confirmed with the next Enter.
+            busted_seats = [seat for seat, _stack in data["seats"]]
+            preview = selectors.bust_preview(event=event, table_number=data["table"], seats=busted_seats)
+            preview_by = None
+            if data["eliminators"] is None:
+                eliminators_required(event=event, busted=preview)
+            else:
+                preview_by = eliminators_find(event=event, table_number=data["table"], named=data["eliminators"],
+                                              busted_seats=busted_seats)
             confirm = EliminationForm(initial={"bust": data["bust"]})
-            return _eliminations_render(request, _eliminations_context(event, confirm, table=table, preview=preview))
+            return _eliminations_render(request, _eliminations_context(event, confirm, table=table, preview=preview,
+                                                                       preview_by=preview_by))
         busts = [SeatBust(seat=seat, starting_stack=stack, entry_id=data["entry_ids"][seat])
                  for seat, stack in data["seats"]]
-        done = entries_eliminate(event=event, table_number=data["table"], busts=busts, actor=request.user,
-                                 level_position=registration_clock_level(event=event))
-    except TournamentError as exc:
+        by = data["eliminator_ids"]
+        # The bust and its bounties in one transaction: a refused bounty leaves nobody busted.
+        with transaction.atomic():
+            done = entries_eliminate(event=event, table_number=data["table"], busts=busts, actor=request.user,
+                                     level_position=registration_clock_level(event=event))
+            awards = bounties_award(event=event, elimination=done, actor=request.user,
+                                    eliminators={} if by is None else {b.entry_id: by for b in busts})
+    except (TournamentError, BountyError) as exc:
         form.add_error("bust", str(exc))
         return _eliminations_render(request, _eliminations_context(event, form, table=table), status=409)
-    return _eliminations_render(request, _eliminations_context(event, EliminationForm(), done=done))
+    return _eliminations_render(request, _eliminations_context(event, EliminationForm(), done=done, awards=awards))
 
 
 @require_POST
 @role_required(FLOOR)
 def elimination_undo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Undo a bust (the last one at its table): the players are back in their seats. A refusal is a 409."""
+    """Undo a bust (the last one at its table): the players are back in their seats, the bounties it paid are
+    taken back. A refusal is a 409."""
     event = event_or_404(slug)
     try:
-        elimination_undo_service(event=event, elimination_id=pk, actor=request.user)
-    except TournamentError as exc:
+        bounties_undo(event=event, elimination_id=pk, actor=request.user)
+    except (TournamentError, BountyError) as exc:
         # (The form is unbound: the message goes beside it, not into its errors.)
         context = _eliminations_context(event, EliminationForm())
         context["error"] = str(exc)

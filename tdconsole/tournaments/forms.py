@@ -15,6 +15,11 @@ from .models import Bust, Elimination, Entry, Event, Festival, Player, Structure
 
 BUST_TOKEN = re.compile(r"^([0-9]+)(?::([0-9][0-9.]*))?$")  # a stack may carry thousands points: 4:12.500
 SEEN_TOKEN = re.compile(r"^([0-9]+):([0-9]+)$")
+# "12 4 by 7" / "12 4 por 7": who knocked the player out follows the word (English or Portuguese).
+BY_WORD = re.compile(r"(?:^|\s)(?:by|por)(?:\s|$)", re.IGNORECASE)
+NOBODY = "-"
+NAME_SEPARATORS = re.compile(r"[,;+&]")
+MAX_NAME = 120
 
 
 class EventForm(forms.ModelForm):
@@ -153,6 +158,45 @@ def parse_bust(text: str) -> tuple[int, list[tuple[int, int | None]]]:
     return table, seats
 
 
+def split_by(text: str) -> tuple[str, str | None]:
+    """The bust ("12 4") and what follows "by" or "por" ("7 9", "Ana", "-"); None when nobody is named."""
+    text = text or ""
+    match = BY_WORD.search(text)
+    if match is None:
+        return text, None
+    return text[:match.start()], text[match.end():]
+
+
+def parse_eliminators(text: str) -> list[int | str]:
+    """Who knocked the player out, as typed after "by": seats ("7", "7 9"), names ("Ana", "Ana, Bia"), a
+    mix ("7, Ana"), or "-" for nobody (an empty list). Names are matched against the table by the desk.
+    """
+    text = (text or "").strip()
+    if not text:
+        raise forms.ValidationError(_('Type who knocked them out after "by": a seat, a name, or "-" for nobody.'))
+    if text == NOBODY:
+        return []
+    named: list[int | str] = []
+    for item in NAME_SEPARATORS.split(text):
+        tokens = item.split()
+        if NOBODY in tokens:
+            raise forms.ValidationError(_('"-" (nobody) goes alone after "by".'))
+        if tokens and all(whole_number(t) is not None for t in tokens):
+            for token in tokens:
+                seat = _bust_number(token, Entry, "seat")
+                if seat is None:
+                    raise forms.ValidationError(_("There is no seat %(seat)s.") % {"seat": token})
+                named.append(seat)
+        elif tokens:
+            name = " ".join(tokens)
+            if len(name) > MAX_NAME:
+                raise forms.ValidationError(_("That name is too long to be a player's."))
+            named.append(name)
+    if not named:
+        raise forms.ValidationError(_('Type who knocked them out after "by": a seat, a name, or "-" for nobody.'))
+    return named
+
+
 def parse_seen(text: str) -> dict[int, int] | None:
     """The entries the clerk was shown, "4:1187 7:1203" (seat:entry id), or None when unreadable."""
     seen: dict[int, int] = {}
@@ -167,9 +211,23 @@ def parse_seen(text: str) -> dict[int, int] | None:
     return seen or None
 
 
+def parse_seen_by(text: str) -> list[int] | None:
+    """The eliminators the clerk was shown, "1203 1187" (entry ids in the order named) or "-" (nobody, an
+    empty list); None when there were none or it is unreadable."""
+    tokens = (text or "").split()
+    if tokens == [NOBODY]:
+        return []
+    ids = [_bust_number(t, Entry, "id") for t in tokens]
+    if not ids or any(i is None for i in ids):
+        return None
+    return [i for i in ids if i is not None]
+
+
 def bust_key(text: str) -> str:
-    """The typed bust with spacing evened out: what the confirmation is checked against."""
-    return " ".join((text or "").replace(",", " ").replace("/", " ").split())
+    """The typed bust with spacing evened out ("por" read as "by"): what the confirmation is checked against."""
+    bust, by = split_by(text)
+    key = " ".join(bust.replace(",", " ").replace("/", " ").split())
+    return key if by is None else f"{key} by {' '.join(by.split())}"
 
 
 class EliminationForm(forms.Form):
@@ -179,31 +237,48 @@ class EliminationForm(forms.Form):
     bust happens only when the text is unchanged and every seat names its entry, and the
     service refuses it if a seat's player changed meanwhile. Anything else is shown
     back for confirmation.
+
+    "12 4 by 7" (or "por 7") names who knocked the player out, for a bounty: seats of the same table,
+    names, or "-" for nobody. The confirmation shows them and carries their entries (`seen_by`), which
+    the bust hands to the bounty service as they were shown.
     """
 
     bust = forms.CharField(
         label=_("Table and seat"), max_length=200,
         help_text=_('"12 4" busts seat 4 of table 12. Several in one hand: "12 4:35000 7:20000" '
-                    "(seat:stack at the start of the hand; with a big blind ante, the big blind's after the ante)."),
+                    "(seat:stack at the start of the hand; with a big blind ante, the big blind's after the ante). "
+                    'Who knocked them out: "12 4 by 7" (seat 7 of the same table), "12 4 by 7 9" (a split pot), '
+                    '"12 4 by Ana", or "12 4 by -" (nobody).'),
         widget=forms.TextInput(attrs={"autofocus": True, "autocomplete": "off",
                                       "data-main-input": True}),
     )
     confirmed = forms.CharField(required=False, max_length=200, widget=forms.HiddenInput)
     seen = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
+    # The eliminators shown ("1203 1187", "-" for nobody), when the bust names them.
+    seen_by = forms.CharField(required=False, max_length=400, widget=forms.HiddenInput)
 
     def clean_bust(self):
-        table, seats = parse_bust(self.cleaned_data["bust"])
+        bust, by = split_by(self.cleaned_data["bust"])
+        table, seats = parse_bust(bust)
+        # None: nobody named; []: "by -", nobody knocked them out; else seats and names in the order typed.
+        eliminators = None if by is None else parse_eliminators(by)
         self.cleaned_data["table"] = table
         self.cleaned_data["seats"] = seats
+        self.cleaned_data["eliminators"] = eliminators
         return self.cleaned_data["bust"]
 
     def clean(self):
         data = super().clean()
         data["entry_ids"] = None
+        data["eliminator_ids"] = None
         if "seats" not in data:
             return data
         seen = parse_seen(data.get("seen", ""))
+        seen_by = parse_seen_by(data.get("seen_by", ""))
+        named = data["eliminators"]
+        by_seen = (seen_by is None if named is None else seen_by is not None and len(seen_by) == len(named))
         if (seen is not None and data.get("confirmed") and bust_key(data["confirmed"]) == bust_key(data["bust"])
-                and set(seen) == {seat for seat, _stack in data["seats"]}):
+                and set(seen) == {seat for seat, _stack in data["seats"]} and by_seen):
             data["entry_ids"] = seen
+            data["eliminator_ids"] = seen_by
         return data
