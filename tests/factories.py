@@ -188,3 +188,32 @@ def seated_at_desk(event: Event, players: int, *, actor: Any, names: str = "Play
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     event.refresh_from_db()
     return event
+
+
+# --- the cash desk -----------------------------------------------------------------------------------
+
+def make_money_rules(event: Event, **fields: Any):
+    """The event's money rules straight in the database (not checked: see `money_rules_set` for that)."""
+    from tdconsole.cashier.models import MoneyRules
+
+    rules, _created = MoneyRules.objects.update_or_create(event=event, defaults=fields)
+    return rules
+
+
+def sell_at_desk(event: Event, entry: Entry, kind: str, *, actor: Any = None, method: str = "cash",
+                 level: int | None = None, on_break: bool = False):
+    """Sell `kind` (rebuy, double, addon, staff, bonus) to `entry` at the cash desk, the clock at `level`
+    (None: not started; `on_break`: on the break after `level`)."""
+    from tdconsole.cashier.purchases import ClockPoint, purchase_sell
+
+    return purchase_sell(event=event, entry_id=entry.pk, kind=kind, method=method, actor=actor,
+                         clock=ClockPoint(level_number=level, on_break=on_break))
+
+
+def addons_at_desk(event: Event, count: int, *, prize: Decimal = Decimal("50"), chips: int = 10000,
+                   after_level: int = 1, actor: Any = None) -> list:
+    """Add-on rules (`prize` to the pool for `chips`, sold at the break after `after_level`) and one add-on
+    sold to each of the first `count` entries in play, at that break."""
+    make_money_rules(event, addon_break_after_level=after_level, addon_prize=prize, addon_chips=chips)
+    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number")[:count]
+    return [sell_at_desk(event, entry, "addon", actor=actor, level=after_level, on_break=True) for entry in alive]

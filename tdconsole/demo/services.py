@@ -59,6 +59,7 @@ def demo_tournament_load():
     """
     import random
 
+    from tdconsole.cashier.selectors import extra_chips
     from tdconsole.seating.registration import entry_register_seated
     from tdconsole.seating.services import seats_draw_initial, tables_assign
     from tdconsole.tournaments.chipcounts import chip_counts_record
@@ -110,5 +111,5 @@ def demo_tournament_load():
         e.pk: rng.randrange(8000, 90000, 500)
         for e in Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__number__lte=4)
     }
-    chip_counts_record(event=event, counts=counts, actor=director, addon_chips=0)  # no add-ons sold yet
+    chip_counts_record(event=event, counts=counts, actor=director, addon_chips=extra_chips(event=event))
     return event, True
