@@ -217,3 +217,19 @@ def addons_at_desk(event: Event, count: int, *, prize: Decimal = Decimal("50"), 
     make_money_rules(event, addon_break_after_level=after_level, addon_prize=prize, addon_chips=chips)
     alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number")[:count]
     return [sell_at_desk(event, entry, "addon", actor=actor, level=after_level, on_break=True) for entry in alive]
+
+
+def make_paid_entries(event: Event, names: Sequence[str], *, method: str = "cash", actor: Any = None) -> list[Entry]:
+    """New players named `names`, one entry each at a full starting stack (alive, unseated), each with its
+    buy-in recorded at the cash desk as paid by `method`."""
+    from tdconsole.cashier.purchases import purchase_buy_in_record
+
+    players = make_players(event.festival, names)
+    start = (Entry.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    entries = Entry.objects.bulk_create([Entry(event=event, player=p, number=start + i, chips=event.starting_stack)
+                                         for i, p in enumerate(players)])
+    entries = list(Entry.objects.filter(event=event, number__gte=start).select_related("player", "event")
+                   .order_by("number"))
+    for entry in entries:
+        purchase_buy_in_record(entry=entry, method=method, actor=actor)
+    return entries

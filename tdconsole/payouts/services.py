@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
 from tdconsole.core.money import quantize_money
@@ -27,6 +27,9 @@ from .models import Deal, DealShare, PayoutPlace, PayoutTable, PrizeSettings
 from .selectors import deal_prizes, default_amounts, event_prize_summary, prize_settings_of
 
 SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple")
+# The summary of the audit records the prize desk's add-on counter wrote (add-ons are sold per player at
+# the cash desk now): kept in the catalogue so old records still read in the reader's language.
+LEGACY_SUMMARIES = (gettext_noop("Add-ons: %(before)s -> %(after)s"),)
 
 PROBLEM_MESSAGES = {
     "empty": gettext_lazy("The table has no paid places."),
