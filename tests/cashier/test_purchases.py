@@ -417,3 +417,20 @@ def test_merged_players_keep_their_purchases_and_their_rebuy_count(house, direct
     sell(house, ana, "rebuy")  # the third rebuy of the merged player
     set_stack(ana, 0)
     assert refusal(house, ana, "rebuy") == "Ana has used all 3 rebuys."
+
+
+def test_chips_past_what_the_stack_column_stores_are_refused(house, ana):
+    from tdconsole.cashier.purchases import MAX_STACK
+
+    factories.make_money_rules(house, rebuy_condition="busted")
+    set_stack(ana, 0)
+    Entry.objects.filter(pk=ana.pk).update(chips=MAX_STACK - 10)
+    with pytest.raises(PurchaseRefused, match="larger than can be recorded"):
+        sell(house, ana, "addon", level=6, on_break=True)
+    assert ana.purchases.count() == 1 and stack(ana) == MAX_STACK - 10
+
+
+@pytest.mark.parametrize("entry_id", [2**63, -1, True, "7", None, 1.0])
+def test_entry_ids_that_name_no_entry_are_refused_before_any_query(house, entry_id, django_assert_num_queries):
+    with django_assert_num_queries(0), pytest.raises(PurchaseRefused, match="not in this event"):
+        purchase_sell(event=house, entry_id=entry_id, kind="rebuy", method="cash", actor=None, clock=ClockPoint())
