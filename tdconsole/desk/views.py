@@ -181,7 +181,8 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
         except (TournamentError, CashierError) as exc:
             notice = _notice("refused", str(exc), typed=_typed(data))
         else:
-            request.session[LAST_METHOD] = data["method"]
+            if request.session.get(LAST_METHOD) != data["method"]:  # (a session write only when it changes)
+                request.session[LAST_METHOD] = data["method"]
     else:
         notice = _notice("refused", _form_errors(form), typed=_typed(form.data))
     if entry is not None:
