@@ -215,3 +215,46 @@ def make_purchase(entry: Entry, *, kind: str = "entry", prize: Decimal | str | N
         bounty=Decimal(bounty), chips=chips if chips is not None else (event.starting_stack if buy_in else 0),
         **fields,
     )
+
+
+def make_money_rules(event: Event, **fields: Any):
+    """The event's money rules straight in the database (not checked: see `money_rules_set` for that)."""
+    from tdconsole.cashier.models import MoneyRules
+
+    rules, _created = MoneyRules.objects.update_or_create(event=event, defaults=fields)
+    return rules
+
+
+def sell_at_desk(event: Event, entry: Entry, kind: str, *, actor: Any = None, method: str = "cash",
+                 level: int | None = None, on_break: bool = False):
+    """Sell `kind` (rebuy, double, addon, staff, bonus) to `entry` at the cash desk, the clock at `level`
+    (None: not started; `on_break`: on the break after `level`)."""
+    from tdconsole.cashier.purchases import ClockPoint, purchase_sell
+
+    return purchase_sell(event=event, entry_id=entry.pk, kind=kind, method=method, actor=actor,
+                         clock=ClockPoint(level_number=level, on_break=on_break))
+
+
+def addons_at_desk(event: Event, count: int, *, prize: Decimal = Decimal("50"), chips: int = 10000,
+                   after_level: int = 1, actor: Any = None) -> list:
+    """Add-on rules (`prize` to the pool for `chips`, sold at the break after `after_level`) and one add-on
+    sold to each of the first `count` entries in play, at that break."""
+    make_money_rules(event, addon_break_after_level=after_level, addon_prize=prize, addon_chips=chips)
+    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).order_by("number")[:count]
+    return [sell_at_desk(event, entry, "addon", actor=actor, level=after_level, on_break=True) for entry in alive]
+
+
+def make_paid_entries(event: Event, names: Sequence[str], *, method: str = "cash", actor: Any = None) -> list[Entry]:
+    """New players named `names`, one entry each at a full starting stack (alive, unseated), each with its
+    buy-in recorded at the cash desk as paid by `method`."""
+    from tdconsole.cashier.purchases import purchase_buy_in_record
+
+    players = make_players(event.festival, names)
+    start = (Entry.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    entries = Entry.objects.bulk_create([Entry(event=event, player=p, number=start + i, chips=event.starting_stack)
+                                         for i, p in enumerate(players)])
+    entries = list(Entry.objects.filter(event=event, number__gte=start).select_related("player", "event")
+                   .order_by("number"))
+    for entry in entries:
+        purchase_buy_in_record(entry=entry, method=method, actor=actor)
+    return entries

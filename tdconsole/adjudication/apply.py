@@ -22,9 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.cashier.selectors import extra_chips
 from tdconsole.clock.selectors import clock_level_now
 from tdconsole.payouts.calc import awards_for_places
-from tdconsole.payouts.selectors import addon_chips_sold, event_payout_amounts
+from tdconsole.payouts.selectors import event_payout_amounts
 from tdconsole.rules import ButtonError, Hand, HandSpec, NextHand, next_hand, parse_phh
 from tdconsole.rulings.exceptions import FloorDecisionError
 from tdconsole.rulings.models import FloorDecision
@@ -377,7 +378,7 @@ def ruling_apply(*, saved: SavedAdjudication, actor: Any, lang: str, question: s
                     busts=[SeatBust(seat=s.seat, starting_stack=s.ranked, entry_id=s.entry_id) for s in busted])
             chips_before = {str(s.entry_id): s.entry.chips for s in survivors if s.entry is not None}
             counts = {s.entry_id: s.finish for s in survivors if s.entry_id is not None}
-            chip_counts_record(event=event, counts=counts, actor=actor, addon_chips=addon_chips_sold(event=event))
+            chip_counts_record(event=event, counts=counts, actor=actor, addon_chips=extra_chips(event=event))
             # chip_counts_record waits on the event lock this transaction holds: the newest counts are these.
             count_ids = list(ChipCount.objects.filter(entry_id__in=list(counts)).order_by("-id")
                              .values_list("id", flat=True)[:len(counts)])

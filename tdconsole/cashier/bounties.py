@@ -38,17 +38,14 @@ from tdconsole.tournaments.models import Bust, Elimination, Entry, Event
 from tdconsole.tournaments.names import search_key
 
 from .bounty import award_split
+from .exceptions import CashierError
 from .models import BountyAward, MoneyRules, Payout, Purchase
 
 ZERO = Decimal("0.00")
 
 
-class BountyError(Exception):
-    """A bounty cannot be awarded, or an elimination undone, as asked.
-
-    (Defined here while `cashier/exceptions.py` is being written; it becomes a subclass of
-    `CashierError` when the two branches meet.)
-    """
+class BountyError(CashierError):
+    """A bounty cannot be awarded, or an elimination undone, as asked."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)

@@ -120,8 +120,10 @@ class Purchase(models.Model):
         CREDIT = "credit", _("On credit")
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="purchases")
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="purchases")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="purchases")
+    # Empty once the entry is cancelled at the registration desk (the entry row goes; its purchases stay,
+    # voided) or once the player is merged into another (the entry moves; count players through `entry`).
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="purchases")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="purchases")
     # Numbered per event from 1, for the receipt; never given twice (voided purchases keep theirs).
     number = models.PositiveIntegerField(_("receipt number"))
     kind = models.CharField(_("kind"), max_length=7, choices=Kind.choices)
@@ -144,7 +146,8 @@ class Purchase(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="purchase_number_unique"),
             # One buy-in per entry, one staff add-on and one bonus per entry (voided ones aside).
-            models.UniqueConstraint(fields=["entry"], condition=Q(kind__in=["entry", "reentry"], voided_at__isnull=True),
+            models.UniqueConstraint(fields=["entry"],
+                                    condition=Q(kind__in=["entry", "reentry"], voided_at__isnull=True),
                                     name="purchase_one_buy_in_per_entry"),
             models.UniqueConstraint(fields=["entry", "kind"], condition=Q(kind__in=["staff", "bonus"],
                                                                           voided_at__isnull=True),
@@ -153,6 +156,9 @@ class Purchase(models.Model):
                                    name="purchase_parts_not_negative"),
             models.CheckConstraint(condition=Q(voided_at__isnull=True) | ~Q(void_reason=""),
                                    name="purchase_void_has_reason"),
+            # Only a voided purchase may lose its entry (the entry cancelled: its purchases are voided first).
+            models.CheckConstraint(condition=Q(entry__isnull=False) | Q(voided_at__isnull=False),
+                                   name="purchase_in_force_has_entry"),
         ]
         indexes = [models.Index(fields=["event", "kind"], name="purchase_event_kind"),
                    models.Index(fields=["entry", "kind"], name="purchase_entry_kind")]

@@ -43,6 +43,16 @@ FIRST_NAMES = [
     "Karina", "Lucas", "Mariana", "Nicolas", "Olívia", "Paulo", "Quitéria", "Rafael", "Sofia", "Tiago",
 ]
 LAST_NAMES = ["Almeida", "Barros", "Cardoso", "Duarte", "Esteves", "Figueiredo", "Gomes"]
+# The demo's club money: rebuys through level 8 (two a player), the add-on at the break after it, a staff
+# add-on, 3% of the pool for the staff; most pay in cash or by PIX.
+DEMO_MONEY_RULES = {
+    "rebuy_until_level": 8, "rebuy_prize": Decimal("900"), "rebuy_fee": Decimal("100"), "rebuy_chips": 30000,
+    "max_rebuys": 2, "addon_break_after_level": 8, "addon_prize": Decimal("500"), "addon_chips": 40000,
+    "staff_addon_price": Decimal("20"), "staff_addon_chips": 5000, "staff_percent": Decimal("3"),
+}
+DEMO_METHODS = ["cash", "cash", "pix", "pix", "card"]
+DEMO_REBUYS = 6
+DEMO_STAFF_ADDONS = 12
 
 
 def _demo_names() -> list[str]:
@@ -59,6 +69,10 @@ def demo_tournament_load():
     """
     import random
 
+    from tdconsole.cashier.models import Purchase
+    from tdconsole.cashier.purchases import ClockPoint, purchase_sell
+    from tdconsole.cashier.rules import money_rules_set
+    from tdconsole.cashier.selectors import extra_chips
     from tdconsole.seating.registration import entry_register_seated
     from tdconsole.seating.services import seats_draw_initial, tables_assign
     from tdconsole.tournaments.chipcounts import chip_counts_record
@@ -88,11 +102,14 @@ def demo_tournament_load():
         guarantee=Decimal("100000"),
     )
     event = event_status_change(event=event, to=Event.Status.REGISTERING, actor=director)
+    money_rules_set(event=event, actor=director, values=DEMO_MONEY_RULES)
     tables_assign(event=event, numbers=list(range(1, 21)), actor=director)
+    pay = random.Random(14)  # its own draws: the busts below stay the ones the demo always had
     players = []
     for name in _demo_names():
         player = player_register(festival=festival, name=name, actor=director)
-        entry_register_seated(event=event, player=player, actor=director, level_position=None)
+        entry_register_seated(event=event, player=player, actor=director, level_position=None,
+                              method=pay.choice(DEMO_METHODS))
         players.append(player)
     seats_draw_initial(event=event, actor=director)
     event = event_status_change(event=event, to=Event.Status.RUNNING, actor=director)
@@ -104,11 +121,21 @@ def demo_tournament_load():
                         level_position=None)
         busted.append(entry.player)
     for player in busted[:DEMO_REENTRIES]:
-        entry_register_seated(event=event, player=player, actor=director, level_position=None)
+        entry_register_seated(event=event, player=player, actor=director, level_position=None,
+                              method=pay.choice(DEMO_METHODS))
     # A chip count at the first break for the first tables.
     counts = {
         e.pk: rng.randrange(8000, 90000, 500)
         for e in Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__number__lte=4)
     }
-    chip_counts_record(event=event, counts=counts, actor=director, addon_chips=0)  # no add-ons sold yet
+    chip_counts_record(event=event, counts=counts, actor=director, addon_chips=extra_chips(event=event))
+    # The cash desk before the clock starts: rebuys for the short stacks counted, a few staff add-ons.
+    before_start = ClockPoint()
+    short = [pk for pk, chips in sorted(counts.items()) if chips <= event.starting_stack][:DEMO_REBUYS]
+    for pk in short:
+        purchase_sell(event=event, entry_id=pk, kind=Purchase.Kind.REBUY, method=pay.choice(DEMO_METHODS),
+                      actor=director, clock=before_start)
+    for pk in sorted(counts)[:DEMO_STAFF_ADDONS]:
+        purchase_sell(event=event, entry_id=pk, kind=Purchase.Kind.STAFF_ADDON, method=Purchase.Method.CASH,
+                      actor=director, clock=before_start)
     return event, True

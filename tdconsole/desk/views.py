@@ -3,7 +3,7 @@ hand-for-hand and chip counts.
 
 Each shows the tournament's field with what the apps above the tournaments app know: the clock's
 level (late registration), the seats (a late entry sits down at once, the floor's next move on the
-eliminations page) and the add-on chips sold at the prize desk (the chips in play). So they live
+eliminations page) and the chips sold at the cash desk (rebuys, add-ons: the chips in play). So they live
 here, above all of them, and hand those answers to the tournaments services and selectors. Their
 URLs and names predate this app and stay in the `tournaments` namespace (see tdconsole/urls.py), as
 do their templates (templates/tournaments/). Views parse input, check the role, call one service,
@@ -35,10 +35,14 @@ from tdconsole.cashier.bounties import (
     eliminators_find,
     eliminators_required,
 )
+from tdconsole.cashier.exceptions import CashierError
+from tdconsole.cashier.forms import PaidRegistrationForm
+from tdconsole.cashier.models import Purchase
+from tdconsole.cashier.purchases import entry_cancel_with_purchases
+from tdconsole.cashier.selectors import extra_chips
 from tdconsole.clock.selectors import registration_clock_level
 from tdconsole.core.bounds import field_max, field_number
 from tdconsole.core.chips import parse_chips
-from tdconsole.payouts.selectors import addon_chips_sold
 from tdconsole.seating.registration import desk_register_seated
 from tdconsole.seating.selectors import tables_needed_action
 from tdconsole.tournaments import selectors
@@ -46,12 +50,11 @@ from tdconsole.tournaments.chipcounts import chip_counts_record
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
 from tdconsole.tournaments.events import event_status_can_change
 from tdconsole.tournaments.exceptions import PlayerChoiceNeeded, TournamentError
-from tdconsole.tournaments.forms import MAX_ID, EliminationForm, RegistrationForm
+from tdconsole.tournaments.forms import MAX_ID, EliminationForm
 from tdconsole.tournaments.handforhand import hand_for_hand_next, hand_for_hand_set
 from tdconsole.tournaments.models import Bust, ChipCount, Elimination, Entry, Event, Player
 from tdconsole.tournaments.pages import SEARCH_SHOWN, event_links, event_or_404
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES, registration_is_open
-from tdconsole.tournaments.registration import entry_cancel as entry_cancel_service
 
 RECENT = 15
 
@@ -61,8 +64,8 @@ def _registration_open(event: Event) -> bool:
 
 
 def _field_summary(event: Event) -> dict[str, int]:
-    """Entries, players left and chips in play, the add-ons sold at the prize desk included (two queries)."""
-    return selectors.event_field_summary(event=event, addon_chips=addon_chips_sold(event=event))
+    """Entries, players left and chips in play, the chips sold at the cash desk included (two queries)."""
+    return selectors.event_field_summary(event=event, addon_chips=extra_chips(event=event))
 
 
 def _tables_in_play(tables: list[dict]) -> int:
@@ -105,7 +108,22 @@ def event_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
 # where it belongs, never with the form being typed into (see static/js/tournaments.js).
 
 
-def _registration_context(event: Event, form: RegistrationForm, *, level_position: int | None,
+# The payment method last used at this terminal (session): the form stays on it, so a clerk registering
+# a queue of players who all pay the same way never picks it again.
+LAST_METHOD = "registration_method"
+
+
+def _last_method(request: HttpRequest) -> str:
+    method = request.session.get(LAST_METHOD)
+    return method if method in Purchase.Method.values else Purchase.Method.CASH
+
+
+def _registration_form(request: HttpRequest) -> PaidRegistrationForm:
+    """An empty registration form, on the payment method last used."""
+    return PaidRegistrationForm(initial={"method": _last_method(request)})
+
+
+def _registration_context(event: Event, form: PaidRegistrationForm, *, level_position: int | None,
                           entry: Entry | None = None, notice: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "event": event,
@@ -123,11 +141,14 @@ def _registration_context(event: Event, form: RegistrationForm, *, level_positio
 
 
 def _typed(data: Any) -> dict[str, str]:
-    """What was typed, to show back in a notice (cut short: the fields never hold more)."""
-    return {key: str(data.get(key) or "").strip()[:200] for key in ("name", "nickname", "document")}
+    """What was typed (and the payment method picked), to show back in a notice and to send again from
+    it (cut short: the fields never hold more)."""
+    typed = {key: str(data.get(key) or "").strip()[:200] for key in ("name", "nickname", "document")}
+    method = str(data.get("method") or "")
+    return typed | {"method": method if method in Purchase.Method.values else Purchase.Method.CASH}
 
 
-def _form_errors(form: RegistrationForm) -> str:
+def _form_errors(form: PaidRegistrationForm) -> str:
     messages_ = []
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else None
@@ -148,29 +169,34 @@ def _notice(kind: str, message: str, **extra: Any) -> dict[str, Any]:
 
 @role_required(REGISTRATION)
 def registration(request: HttpRequest, slug: str) -> HttpResponse:
-    """Type a name, Enter: the entry is created, seated, and its seat card shown."""
+    """Type a name, Enter: the entry is created, seated, its buy-in recorded as paid by the method picked
+    (which stays picked), and its seat card shown."""
     event = event_or_404(slug)
     level = registration_clock_level(event=event)
     if request.method != "POST":
         return render(request, "tournaments/registration.html",
-                      _registration_context(event, RegistrationForm(), level_position=level))
-    form = RegistrationForm(request.POST)
+                      _registration_context(event, _registration_form(request), level_position=level))
+    form = PaidRegistrationForm(request.POST, initial={"method": _last_method(request)})
     entry, notice = None, None
     if form.is_valid():
         data = form.cleaned_data
         try:
             entry = desk_register_seated(event=event, actor=request.user, level_position=level, name=data["name"],
                                          nickname=data["nickname"], document=data["document"],
-                                         player_id=data["player"], new_player=data["new_player"])
+                                         player_id=data["player"], new_player=data["new_player"],
+                                         method=data["method"])
         except PlayerChoiceNeeded as exc:
             notice = _notice("choose", str(exc), typed=_typed(data), rows=_choice_rows(event, exc.players),
                              new_player_refused=exc.new_player_refused)
-        except TournamentError as exc:
+        except (TournamentError, CashierError) as exc:
             notice = _notice("refused", str(exc), typed=_typed(data))
+        else:
+            if request.session.get(LAST_METHOD) != data["method"]:  # (a session write only when it changes)
+                request.session[LAST_METHOD] = data["method"]
     else:
         notice = _notice("refused", _form_errors(form), typed=_typed(form.data))
     if entry is not None:
-        form = RegistrationForm()
+        form = _registration_form(request)
     context = _registration_context(event, form, level_position=level, entry=entry, notice=notice)
     if request.htmx:
         return render(request, "tournaments/registration.html#reply", context | {"reply": True})
@@ -181,13 +207,13 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @role_required(REGISTRATION)
 def entry_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Cancel an entry registered by mistake (from the list of recent entries)."""
+    """Cancel an entry registered by mistake (from the list of recent entries); its buy-in is voided."""
     event = event_or_404(slug)
     error, cancelled = "", None
     try:
         # An id past what the database stores names no entry (and must not reach the query).
-        cancelled = entry_cancel_service(event=event, entry_id=min(pk, MAX_ID), actor=request.user)
-    except TournamentError as exc:
+        cancelled = entry_cancel_with_purchases(event=event, entry_id=min(pk, MAX_ID), actor=request.user)
+    except (TournamentError, CashierError) as exc:
         error = str(exc)
     if not request.htmx:
         if error:
@@ -200,8 +226,8 @@ def entry_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                          % {"n": cancelled.number, "name": cancelled.player.name}, entry_id=pk)
     else:
         notice = _notice("refused", error)
-    context = _registration_context(event, RegistrationForm(), level_position=registration_clock_level(event=event),
-                                    notice=notice)
+    context = _registration_context(event, _registration_form(request),
+                                    level_position=registration_clock_level(event=event), notice=notice)
     return render(request, "tournaments/registration.html#reply", context | {"reply": True})
 
 
@@ -430,7 +456,7 @@ def chip_counts(request: HttpRequest, slug: str) -> HttpResponse:
     error = ""
     saved = 0
     status = 200
-    addon_chips = addon_chips_sold(event=event)
+    addon_chips = extra_chips(event=event)
     if request.method == "POST":
         counts: dict[int, int] = {}
         for entry in entries:

@@ -15,7 +15,6 @@ from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from tdconsole.core.bounds import field_max
 from tdconsole.core.chips import MAX_CHIPS, ChipsError, parse_chips
 
 from . import calc
@@ -118,18 +117,10 @@ class PrizeSettingsForm(forms.ModelForm):
     rounding = AmountField(label=_label("rounding"), min_value=Decimal("0.01"), max_value=Decimal("99999999.99"))
     min_cash_multiple = AmountField(label=_label("min_cash_multiple"), min_value=Decimal("0"),
                                     max_value=Decimal("999.99"))
-    addon_prize = AmountField(label=_label("addon_prize"), min_value=Decimal("0"),
-                              max_value=Decimal("9999999999.99"))
-    addon_chips = WholeNumberField(label=_label("addon_chips"), min_value=0,
-                                   max_value=field_max(PrizeSettings, "addon_chips"))
 
     class Meta:
         model = PrizeSettings
-        fields = ["percent_paid", "rounding", "min_cash_multiple", "addon_prize", "addon_chips"]
-
-
-class AddonsForm(forms.Form):
-    count = WholeNumberField(label=_("Add-ons sold (negative to correct)"), min_value=-1000, max_value=10000)
+        fields = ["percent_paid", "rounding", "min_cash_multiple"]
 
 
 def _place(text: str | None) -> int | None:

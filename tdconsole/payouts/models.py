@@ -10,7 +10,8 @@ from tdconsole.tournaments.models import Entry, Event
 
 
 class PrizeSettings(models.Model):
-    """How an event's payout table is generated, and the add-ons it sells."""
+    """How an event's payout table is generated (the add-ons are sold per player at the cash desk: see
+    `cashier.MoneyRules` and `cashier.selectors.pool_extras`)."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="prize_settings")
     percent_paid = models.DecimalField(
@@ -25,12 +26,6 @@ class PrizeSettings(models.Model):
         _("minimum cash (times the buy-in)"), max_digits=5, decimal_places=2, default=Decimal("1.5"),
         validators=[MinValueValidator(Decimal("0"))],
     )
-    addon_prize = models.DecimalField(
-        _("add-on to prize pool"), max_digits=12, decimal_places=2, default=Decimal("0"),
-        validators=[MinValueValidator(Decimal("0"))],
-    )
-    addon_chips = models.PositiveIntegerField(_("add-on chips"), default=0)
-    addons = models.PositiveIntegerField(_("add-ons sold"), default=0)
 
     class Meta:
         verbose_name = _("prize settings")

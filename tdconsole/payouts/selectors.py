@@ -1,4 +1,9 @@
-"""Reads of an event's prize money: the pool, the table it pays by, and who won what."""
+"""Reads of an event's prize money: the pool, the table it pays by, and who won what.
+
+The pool counts every entry at the event's prize share and adds what the cash desk sold for the pool
+(rebuys, add-ons: `cashier.selectors.pool_extras`, one query), less the staff's share; the chips in
+play add the chips those purchases gave.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import F
+from django.db.models import Count, F
 
+from tdconsole.cashier.selectors import PoolExtras, pool_extras
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.selectors import event_field_summary
@@ -22,23 +28,24 @@ def prize_settings_of(*, event: Event) -> PrizeSettings:
     return found if found is not None else PrizeSettings(event=event)
 
 
-def addon_chips_sold(*, event: Event) -> int:
-    """Chips of the add-ons sold, 0 when none (one query): what the tournaments app's counts of the
-    chips in play are given."""
-    sold = PrizeSettings.objects.filter(event_id=event.pk).values_list("addons", "addon_chips").first()
-    return sold[0] * sold[1] if sold else 0
+def prize_pool_of(*, event: Event, entries: int, extras: PoolExtras) -> dict:
+    """Collected money, the staff's share of it, the guarantee's overlay, and the pool that is paid out.
 
-
-def prize_pool_of(*, event: Event, entries: int, settings: PrizeSettings) -> dict:
-    """Collected money, the guarantee's overlay, and the pool that is paid out."""
-    collected = entries * event.buy_in_prize + settings.addons * settings.addon_prize
+    Collected = every entry's prize share + the prize part of the other purchases (`extras`); the
+    staff deduction is `staff_percent` of it, rounded to the cent (half up) once; the guarantee then
+    raises what is left, the overlay being the house's money.
+    """
+    collected = entries * event.buy_in_prize + extras.prize
+    staff_deduction = quantize_money(collected * extras.staff_percent / 100)
+    net = collected - staff_deduction
     guarantee = event.guarantee or Decimal("0")
-    overlay = max(Decimal("0"), guarantee - collected)
+    overlay = max(Decimal("0"), guarantee - net)
     return {
         "collected": collected,
+        "staff_deduction": staff_deduction,
         "guarantee": guarantee,
         "overlay": overlay,
-        "prize_pool": quantize_money(max(collected, guarantee)),
+        "prize_pool": quantize_money(max(net, guarantee)),
     }
 
 
@@ -64,12 +71,14 @@ def event_prize_summary(*, event: Event) -> dict:
     `next_pay_jump_place` is that place.
     """
     settings = prize_settings_of(event=event)
-    field = event_field_summary(event=event, addon_chips=settings.addons * settings.addon_chips)
+    extras = pool_extras(event=event)
+    field = event_field_summary(event=event, addon_chips=extras.chips)
     entries, players_left = field["entries"], field["players_left"]
-    pool = prize_pool_of(event=event, entries=entries, settings=settings)
-    table = PayoutTable.objects.filter(event=event).first()
+    pool = prize_pool_of(event=event, entries=entries, extras=extras)
+    # The table and how many places it pays in one query (the cash desk's extras took one more).
+    table = PayoutTable.objects.filter(event=event).annotate(places_count=Count("places")).first()
     if table is not None:
-        places_paid = table.places.count()
+        places_paid = table.places_count
     else:
         amounts = default_amounts(event=event, entries=entries, prize_pool=pool["prize_pool"], settings=settings)
         places_paid = len(amounts)
@@ -110,9 +119,13 @@ def event_prize_summary(*, event: Event) -> dict:
         "guarantee": pool["guarantee"],
         "overlay": pool["overlay"],
         "prize_pool": pool["prize_pool"],
-        "addons": settings.addons,
-        # Chips the add-ons put in play, for the average stack beside the starting stacks.
-        "addon_chips_total": settings.addons * settings.addon_chips,
+        "staff_deduction": pool["staff_deduction"],
+        "staff_percent": extras.staff_percent,
+        # Rebuys (a double counting two) and add-ons sold at the cash desk.
+        "rebuys": extras.rebuys,
+        "addons": extras.addons,
+        # Chips the cash desk's sales put in play, beside the starting stacks (for the average stack).
+        "extra_chips": extras.chips,
         "places_paid": places_paid,
         "has_table": table is not None,
         "table_locked": table is not None and (table.locked_at is not None or in_the_money),
@@ -133,8 +146,9 @@ def event_payout_amounts(*, event: Event) -> list[Decimal]:
     if table is not None:
         return list(table.places.order_by("place").values_list("amount", flat=True))
     settings = prize_settings_of(event=event)
-    field = event_field_summary(event=event, addon_chips=settings.addons * settings.addon_chips)
-    pool = prize_pool_of(event=event, entries=field["entries"], settings=settings)
+    extras = pool_extras(event=event)
+    field = event_field_summary(event=event, addon_chips=extras.chips)
+    pool = prize_pool_of(event=event, entries=field["entries"], extras=extras)
     return default_amounts(event=event, entries=field["entries"], prize_pool=pool["prize_pool"], settings=settings)
 
 

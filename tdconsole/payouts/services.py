@@ -1,4 +1,5 @@
-"""Every write to an event's prize money: settings, add-ons, the payout table and deals.
+"""Every write to an event's prize money: settings, the payout table and deals (add-ons and rebuys are
+sold per player at the cash desk: `cashier.purchases`).
 
 Each service is one transaction that locks the event row first, so two desks changing
 the table at once cannot both succeed, and records what it changed in the audit log.
@@ -13,10 +14,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
-from tdconsole.core.bounds import field_max
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
@@ -26,9 +26,10 @@ from .exceptions import DealError, PayoutTableInvalid, PayoutTableLocked, calc_m
 from .models import Deal, DealShare, PayoutPlace, PayoutTable, PrizeSettings
 from .selectors import deal_prizes, default_amounts, event_prize_summary, prize_settings_of
 
-SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple", "addon_prize", "addon_chips")
-# The most add-ons the counter (a PositiveIntegerField) stores on every database.
-MAX_ADDONS = field_max(PrizeSettings, "addons")
+SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple")
+# The summary of the audit records the prize desk's add-on counter wrote (add-ons are sold per player at
+# the cash desk now): kept in the catalogue so old records still read in the reader's language.
+LEGACY_SUMMARIES = (gettext_noop("Add-ons: %(before)s -> %(after)s"),)
 
 PROBLEM_MESSAGES = {
     "empty": gettext_lazy("The table has no paid places."),
@@ -62,7 +63,7 @@ def _check_unlocked(table: PayoutTable | None, summary: dict) -> None:
 
 
 def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSettings:
-    """Change how the event's table is generated, or its add-on price and chips."""
+    """Change how the event's table is generated."""
     unknown = set(fields) - set(SETTINGS_FIELDS)
     if unknown:
         raise ValueError(f"unknown prize settings: {sorted(unknown)}")
@@ -77,25 +78,6 @@ def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSe
         audit_record(actor=actor, action="payouts.settings", event=event, objects=[current],
                      before=before, after={k: getattr(current, k) for k in fields},
                      summary=gettext_lazy("Prize settings changed"))
-    return current
-
-
-def addons_record(*, event: Event, count: int, actor: Any) -> PrizeSettings:
-    """Add (or, to correct a mistake, remove) add-ons sold; the pool follows."""
-    with transaction.atomic():
-        event = event_lock(event)
-        current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
-        if current.addons + count < 0:
-            raise PayoutTableInvalid(_("There are not that many add-ons to remove."))
-        if current.addons + count > MAX_ADDONS:
-            raise PayoutTableInvalid(_("That is more add-ons than can be recorded."))
-        before = current.addons
-        current.addons += count
-        current.save(update_fields=["addons"])
-        audit_record(actor=actor, action="payouts.addons", event=event, objects=[current],
-                     before={"addons": before}, after={"addons": current.addons},
-                     summary=(gettext_lazy("Add-ons: %(before)s -> %(after)s"),
-                              {"before": before, "after": current.addons}))
     return current
 
 

@@ -10,6 +10,5 @@ urlpatterns = [
     path("events/<slug:slug>/payouts/table/edit/", views.table_edit, name="edit"),
     path("events/<slug:slug>/payouts/table/lock/", views.table_lock, name="lock"),
     path("events/<slug:slug>/payouts/settings/", views.settings_update, name="settings"),
-    path("events/<slug:slug>/payouts/addons/", views.addons_add, name="addons"),
     path("events/<slug:slug>/payouts/deal/", views.deal_view, name="deal"),
 ]

@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, REGISTRATION, has_role, role_required
+from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, has_role, role_required
 from tdconsole.tournaments.models import Event
 from tdconsole.tournaments.public import public_event_or_404, public_url
 
 from . import calc, services
 from .exceptions import PayoutError, PayoutTableLocked, calc_message
-from .forms import AddonsForm, DealForm, PrizeSettingsForm, TableEditForm, table_text
+from .forms import DealForm, PrizeSettingsForm, TableEditForm, table_text
 from .models import PayoutTable
 from .selectors import deal_preview, event_awards, event_payout_amounts, event_prize_summary, prize_settings_of
 
@@ -40,11 +40,9 @@ def _table_context(request: HttpRequest, event: Event, **extra) -> dict:
         "table": PayoutTable.objects.filter(event=event).first(),
         "can_edit": can_edit,
         "settings_form": PrizeSettingsForm(instance=settings, prefix="s"),
-        "addons_form": AddonsForm(prefix="a"),
         "edit_form": TableEditForm(initial={"table": table_text(amounts, localized=True)}, prefix="t"),
         "awards": awards,
         "public_link": public_url(event, "payouts:public", request=request),
-        "has_addons": bool(settings.addon_prize),
     }
     context.update(extra)
     return context
@@ -117,22 +115,6 @@ def settings_update(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Prize settings saved."))
         return redirect("payouts:table", slug=event.slug)
     return render(request, "payouts/table.html", _table_context(request, event, settings_form=form), status=400)
-
-
-@require_POST
-@role_required(DIRECTOR, REGISTRATION)
-def addons_add(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
-    form = AddonsForm(request.POST, prefix="a")
-    if not form.is_valid():
-        messages.error(request, _("Enter a whole number of add-ons."))
-        return render(request, "payouts/table.html", _table_context(request, event, addons_form=form), status=400)
-    try:
-        services.addons_record(event=event, count=form.cleaned_data["count"], actor=request.user)
-    except PayoutError as exc:
-        return _refused(request, event, exc, addons_form=form)
-    messages.success(request, _("Add-ons recorded."))
-    return redirect("payouts:table", slug=event.slug)
 
 
 # ---------------------------------------------------------------- deals

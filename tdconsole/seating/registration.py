@@ -8,6 +8,10 @@ an entry waits unseated; the draw seats it.
 
 `level_position` is the clock's, as the tournaments services take it (the caller reads it:
 `clock.selectors.registration_clock_level`).
+
+Each registration here is paid: the buy-in purchase (`cashier.purchases.purchase_buy_in_record`, paid
+by `method`) is recorded in the same transaction as the entry, so a refused registration leaves no
+purchase and a refused purchase leaves no entry.
 """
 
 from __future__ import annotations
@@ -15,6 +19,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.db import transaction
+
+from tdconsole.cashier.models import Purchase
+from tdconsole.cashier.purchases import purchase_buy_in_record
 from tdconsole.tournaments import registration
 from tdconsole.tournaments.exceptions import RegistrationError
 from tdconsole.tournaments.models import Entry, Event, Player
@@ -37,15 +45,23 @@ def entry_seat_on_arrival(entry: Entry, *, actor: Any) -> Entry:
     return entry
 
 
-def entry_register_seated(*, event: Event, player: Player, actor: Any, level_position: int | None) -> Entry:
+def entry_register_seated(*, event: Event, player: Player, actor: Any, level_position: int | None,
+                          method: str = Purchase.Method.CASH) -> Entry:
     """Buy a known player into the event (`tournaments.registration.entry_register`), seated at once
-    once the seats are drawn."""
-    return registration.entry_register(event=event, player=player, actor=actor, level_position=level_position,
-                                       seat=partial(entry_seat_on_arrival, actor=actor))
+    once the seats are drawn, the buy-in paid by `method`."""
+    with transaction.atomic():
+        entry = registration.entry_register(event=event, player=player, actor=actor, level_position=level_position,
+                                            seat=partial(entry_seat_on_arrival, actor=actor))
+        entry.buy_in_purchase = purchase_buy_in_record(entry=entry, method=method, actor=actor)
+    return entry
 
 
-def desk_register_seated(*, event: Event, actor: Any, level_position: int | None, **typed: Any) -> Entry:
+def desk_register_seated(*, event: Event, actor: Any, level_position: int | None,
+                         method: str = Purchase.Method.CASH, **typed: Any) -> Entry:
     """The registration desk (`tournaments.registration.desk_register`: what the clerk typed or picked,
-    in `typed`), the new entry seated at once once the seats are drawn."""
-    return registration.desk_register(event=event, actor=actor, level_position=level_position,
-                                      seat=partial(entry_seat_on_arrival, actor=actor), **typed)
+    in `typed`), the new entry seated at once once the seats are drawn, the buy-in paid by `method`."""
+    with transaction.atomic():
+        entry = registration.desk_register(event=event, actor=actor, level_position=level_position,
+                                           seat=partial(entry_seat_on_arrival, actor=actor), **typed)
+        entry.buy_in_purchase = purchase_buy_in_record(entry=entry, method=method, actor=actor)
+    return entry

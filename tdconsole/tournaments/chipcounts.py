@@ -2,7 +2,7 @@
 
 Each count is kept (`ChipCount`) and the last one is written on the entry, which is what
 the pages show. A count is checked against every chip in play (`selectors.chips_in_play`),
-add-on chips included: the caller reads those from the payouts app, above this one.
+the chips sold at the cash desk included: the caller reads those from the cashier app, above this one.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from .selectors import chips_in_play
 def chip_counts_record(*, event: Event, counts: Mapping[int, int], actor: Any, addon_chips: int) -> list[Entry]:
     """Record chip counts (entry id -> chips) of entries in play; the last count is kept on the entry.
 
-    A count larger than every chip in play (see `chips_in_play`; `addon_chips` are the chips of the
-    add-ons sold, read by the caller from the payouts app) is refused: nobody can hold more, and it
-    would be a typing mistake the totals then carry.
+    A count larger than every chip in play (see `chips_in_play`; `addon_chips` are the chips sold at
+    the cash desk beyond the buy-ins, read by the caller from the cashier app) is refused: nobody can
+    hold more, and it would be a typing mistake the totals then carry.
     """
     if not counts:
         raise TournamentError(_("Type at least one chip count."))

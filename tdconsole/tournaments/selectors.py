@@ -13,10 +13,11 @@ from .names import search_key, tidy_name
 
 
 def chips_in_play(*, event: Event, addon_chips: int) -> int:
-    """Every chip put into play: a starting stack per entry (re-entries included) and the add-on chips.
+    """Every chip put into play: a starting stack per entry (re-entries included) and the chips bought.
 
-    Busts do not change it: a busted player's chips went to the others. The add-ons are sold at
-    the prize desk: `addon_chips` is `payouts.selectors.addon_chips_sold`, read by the caller.
+    Busts do not change it: a busted player's chips went to the others. Rebuys, add-ons, staff
+    add-ons and bonus chips are sold at the cash desk: `addon_chips` is their chips
+    (`cashier.selectors.extra_chips`), read by the caller.
     """
     return Entry.objects.filter(event=event).count() * event.starting_stack + addon_chips
 
@@ -24,9 +25,9 @@ def chips_in_play(*, event: Event, addon_chips: int) -> int:
 def event_field_summary(*, event: Event, addon_chips: int) -> dict:
     """Entries, players left, chips in play and the average stack, in one query.
 
-    Chips in play are the starting stack of every entry plus `addon_chips`, the chips of the
-    add-ons sold (recorded by the payouts app; the caller reads them with
-    `payouts.selectors.addon_chips_sold`); the average is over the entries alive.
+    Chips in play are the starting stack of every entry plus `addon_chips`, the chips sold at the
+    cash desk beyond the buy-ins (rebuys, add-ons...; the caller reads them with
+    `cashier.selectors.extra_chips`); the average is over the entries alive.
     """
     row = Entry.objects.filter(event=event).aggregate(
         entries=Count("id"),

@@ -247,7 +247,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "tournaments:event_edit": Endpoint(kwargs=slug, post=EVENT_FIELDS, base=lambda w: event_form(w) | {
         "name": "Main Event", "date": "2026-12-01", "template": ""}),
     "tournaments:event_status": Endpoint(kwargs=slug, can_get=False, post=(P("to"),)),
-    "tournaments:registration": Endpoint(kwargs=slug, post=(P("name"), P("nickname"), P("document"), P("player")),
+    "tournaments:registration": Endpoint(kwargs=slug, post=(P("name"), P("nickname"), P("document"), P("player"),
+                                                            P("method")),
                                          base=lambda w: {"name": "New Player"}),
     "tournaments:registration_search": Endpoint(kwargs=slug, get=(P("name"),), can_post=False),
     "tournaments:registration_close": Endpoint(kwargs=slug, can_get=False),
@@ -308,12 +309,9 @@ ENDPOINTS: dict[str, Endpoint] = {
     "payouts:lock": Endpoint(kwargs=slug, can_get=False),
     "payouts:settings": Endpoint(
         kwargs=slug, can_get=False,
-        post=(P("s-percent_paid"), P("s-rounding"), P("s-min_cash_multiple"), P("s-addon_prize"),
-              P("s-addon_chips")),
-        base=lambda w: {"s-percent_paid": "15", "s-rounding": "10", "s-min_cash_multiple": "1.5",
-                        "s-addon_prize": "0", "s-addon_chips": "0"},
+        post=(P("s-percent_paid"), P("s-rounding"), P("s-min_cash_multiple")),
+        base=lambda w: {"s-percent_paid": "15", "s-rounding": "10", "s-min_cash_multiple": "1.5"},
     ),
-    "payouts:addons": Endpoint(kwargs=slug, can_get=False, post=(P("a-count"),)),
     # Without every player's chips the calculator stops at "enter the chips of ...": a valid deal of the
     # event's 19 players is left to the deal calculator's own tests (exact ICM of 19 is slow there).
     "payouts:deal": Endpoint(

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 
 from tdconsole.audit.models import AuditEntry
+from tdconsole.cashier.models import Purchase
 from tdconsole.clock import services as clock_services
 from tdconsole.clock.models import ClockState
-from tdconsole.payouts.models import PrizeSettings
+from tdconsole.payouts.models import PayoutTable
 from tdconsole.tournaments.models import Bust, Entry, Player
 from tests.races import at_once
 from tests.tournaments.busting import bust_preview, seen_in
@@ -54,6 +55,7 @@ def test_registration_sent_three_times_with_one_token_registers_once(client_as, 
     answers = [clerk.post(url, {"name": "Renata Pinto", "_once": TOKEN}, **HTMX) for _ in range(3)]
     assert Player.objects.filter(name="Renata Pinto").count() == 1
     assert Entry.objects.filter(event=event).count() == 1
+    assert Purchase.objects.filter(event=event).count() == 1  # one buy-in, paid once
     assert (audit_count("player.register"), audit_count("entry.register")) == (1, 1)
     assert [a.status_code for a in answers] == [200, 200, 200]
     for answer in answers:
@@ -107,12 +109,14 @@ def test_a_bust_sent_three_times_busts_once_and_answers_the_same(client_as, seat
     assert b'data-testid="form-error"' not in answers[2].content
 
 
-def test_add_ons_recorded_three_times_are_counted_once(client_as, seated_event):  # noqa: F811
+def test_a_payout_table_generated_three_times_is_generated_once(client_as, seated_event):  # noqa: F811
+    """A prize-desk form answered with a redirect (the add-on counter was one; add-ons are sold per player at
+    the cash desk now)."""
     director = client_as("director")
-    url = f"/events/{seated_event.slug}/payouts/addons/"
-    answers = [director.post(url, {"a-count": "10", "_once": TOKEN}) for _ in range(3)]
-    assert PrizeSettings.objects.get(event=seated_event).addons == 10
-    assert audit_count("payouts.addons") == 1
+    url = f"/events/{seated_event.slug}/payouts/table/generate/"
+    answers = [director.post(url, {"_once": TOKEN}) for _ in range(3)]
+    assert PayoutTable.objects.filter(event=seated_event).count() == 1
+    assert audit_count("payouts.table_generate") == 1
     assert {(a.status_code, a["Location"]) for a in answers} == {(302, f"/events/{seated_event.slug}/payouts/table/")}
 
 
@@ -150,6 +154,7 @@ def test_registration_sent_three_times_at_once_registers_once(cast, make_event, 
     assert not [a for a in answers if isinstance(a, Exception)], answers
     assert Player.objects.filter(name="Renata Pinto").count() == 1
     assert Entry.objects.filter(event=event).count() == 1
+    assert Purchase.objects.filter(event=event).count() == 1  # one buy-in, paid once
     assert (audit_count("player.register"), audit_count("entry.register")) == (1, 1)
     assert [a.status_code for a in answers] == [200, 200, 200]
     assert len({without_tokens(a.content) for a in answers}) == 1
@@ -174,13 +179,13 @@ def test_a_bust_sent_three_times_at_once_busts_once(cast, seated_event):  # noqa
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_add_ons_sent_three_times_at_once_are_counted_once(cast, seated_event):  # noqa: F811
-    url = f"/events/{seated_event.slug}/payouts/addons/"
+def test_a_payout_table_generated_three_times_at_once_is_generated_once(cast, seated_event):  # noqa: F811
+    url = f"/events/{seated_event.slug}/payouts/table/generate/"
     clients = [logged_in(cast["director"]) for _ in range(3)]
-    answers = at_once(*[partial(c.post, url, {"a-count": "10", "_once": TOKEN}) for c in clients])
+    answers = at_once(*[partial(c.post, url, {"_once": TOKEN}) for c in clients])
     assert not [a for a in answers if isinstance(a, Exception)], answers
-    assert PrizeSettings.objects.get(event=seated_event).addons == 10
-    assert audit_count("payouts.addons") == 1
+    assert PayoutTable.objects.filter(event=seated_event).count() == 1
+    assert audit_count("payouts.table_generate") == 1
     assert {a.status_code for a in answers} == {302}
 
 

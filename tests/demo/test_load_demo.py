@@ -30,3 +30,19 @@ def test_load_demo_creates_the_demo_event_and_a_second_run_changes_nothing():
     before = snapshot()
     call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
     assert snapshot() == before
+
+
+@pytest.mark.django_db
+def test_the_demo_event_has_club_money_paid_by_several_methods():
+    from tdconsole.cashier.selectors import money_totals
+    from tdconsole.payouts.selectors import event_prize_summary
+
+    call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo")
+    totals = money_totals(event=event)
+    assert totals.buy_ins == event.entries.count() and totals.entries_without_buy_in == 0
+    assert totals.rebuys > 0 and totals.kinds["staff"].count > 0
+    assert {m for m, amount in totals.by_method.items() if amount} == {"cash", "pix", "card"}
+    summary = event_prize_summary(event=event)
+    assert summary["rebuys"] == totals.rebuys
+    assert summary["staff_deduction"] > 0

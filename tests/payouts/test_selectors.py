@@ -4,9 +4,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from tdconsole.cashier.selectors import extra_chips
 from tdconsole.payouts import calc
-from tdconsole.payouts.models import PayoutPlace, PayoutTable, PrizeSettings
-from tdconsole.payouts.selectors import addon_chips_sold, deal_preview, deal_prizes, event_awards, event_prize_summary
+from tdconsole.payouts.models import PayoutPlace, PayoutTable
+from tdconsole.payouts.selectors import deal_preview, deal_prizes, event_awards, event_prize_summary
+from tests.factories import addons_at_desk, make_money_rules, sell_at_desk
 
 pytestmark = pytest.mark.django_db
 
@@ -22,17 +24,70 @@ def give_table(event, amounts):
 
 def test_add_on_chips_sold_are_the_add_ons_times_their_chips(make_event):
     event = make_event(entries=10)
-    assert addon_chips_sold(event=event) == 0  # no prize settings yet
-    PrizeSettings.objects.create(event=event, addons=3, addon_chips=5000)
-    assert addon_chips_sold(event=event) == 15000
+    assert extra_chips(event=event) == 0  # no money rules, nothing sold yet
+    addons_at_desk(event, 3, chips=5000)
+    assert extra_chips(event=event) == 15000
+    assert event_prize_summary(event=event)["extra_chips"] == 15000
 
 
 def test_prize_pool_is_entries_times_prize_share_plus_addons(make_event):
     event = make_event(entries=40)
-    PrizeSettings.objects.create(event=event, addon_prize=Decimal("50"), addons=12)
+    addons_at_desk(event, 12, prize=Decimal("50"))
     summary = event_prize_summary(event=event)
     assert summary["prize_pool"] == Decimal("4600.00")
     assert summary["overlay"] == Decimal("0")
+    assert (summary["addons"], summary["rebuys"]) == (12, 0)
+
+
+def test_prize_pool_adds_rebuys_and_counts_a_double_as_two(make_event):
+    event = make_event(entries=10)
+    make_money_rules(event, rebuy_until_level=4, rebuy_prize=Decimal("80"), rebuy_fee=Decimal("8"),
+                     rebuy_chips=20000, double_rebuy=True)
+    first, second = event.entries.order_by("number")[:2]
+    sell_at_desk(event, first, "rebuy")
+    sell_at_desk(event, second, "double")
+    summary = event_prize_summary(event=event)
+    assert summary["prize_pool"] == Decimal("1000.00") + 3 * Decimal("80")  # the fees stay out
+    assert summary["rebuys"] == 3
+    assert summary["extra_chips"] == 60000
+    assert summary["field"]["total_chips"] == 10 * 20000 + 60000
+
+
+def test_staff_percent_comes_off_the_pool_rounded_once_half_up(make_event):
+    event = make_event(entries=7, buy_in_prize=Decimal("33.35"))
+    make_money_rules(event, staff_percent=Decimal("3"))
+    summary = event_prize_summary(event=event)
+    # 7 x 33.35 = 233.45; 3% = 7.0035 -> 7.00; the pool is what is left.
+    assert summary["collected"] == Decimal("233.45")
+    assert summary["staff_deduction"] == Decimal("7.00")
+    assert summary["prize_pool"] == Decimal("226.45")
+
+
+def test_staff_percent_rounds_half_up_at_the_cent(make_event):
+    event = make_event(entries=1, buy_in_prize=Decimal("50.50"))
+    make_money_rules(event, staff_percent=Decimal("5"))
+    # 5% of 50.50 = 2.525 -> 2.53 (half up), never 2.52.
+    assert event_prize_summary(event=event)["staff_deduction"] == Decimal("2.53")
+
+
+def test_guarantee_raises_what_is_left_after_the_staff_share(make_event):
+    event = make_event(entries=30, guarantee=Decimal("3000"))
+    make_money_rules(event, staff_percent=Decimal("10"))
+    summary = event_prize_summary(event=event)
+    assert summary["staff_deduction"] == Decimal("300.00")
+    assert summary["overlay"] == Decimal("300.00")
+    assert summary["prize_pool"] == Decimal("3000.00")
+
+
+def test_voided_sales_leave_the_pool_and_the_chips(make_event):
+    from tdconsole.cashier.purchases import purchase_void
+
+    event = make_event(entries=10)
+    sold = addons_at_desk(event, 2, prize=Decimal("50"), chips=5000)
+    purchase_void(event=event, purchase_id=sold[0].pk, reason="sold to the wrong seat", actor=None)
+    summary = event_prize_summary(event=event)
+    assert summary["prize_pool"] == Decimal("1050.00")
+    assert (summary["addons"], summary["extra_chips"]) == (1, 5000)
 
 
 def test_guarantee_above_collected_money_shows_overlay(make_event):

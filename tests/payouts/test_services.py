@@ -76,14 +76,17 @@ def test_explicit_lock_freezes_the_table_before_the_money(make_event, director):
 
 
 def test_addons_raise_the_pool(make_event, director):
+    from tdconsole.cashier.exceptions import PurchaseRefused
+    from tests.factories import addons_at_desk, sell_at_desk
+
     event = make_event(entries=20, alive=10)
-    services.prize_settings_update(event=event, actor=director, addon_prize=Decimal("50"), addon_chips=10000)
-    services.addons_record(event=event, count=7, actor=director)
+    sold = addons_at_desk(event, 7, prize=Decimal("50"), chips=10000, actor=director)
     summary = event_prize_summary(event=event)
     assert summary["prize_pool"] == Decimal("2350.00")
-    assert summary["addon_chips_total"] == 70000
-    with pytest.raises(PayoutTableInvalid):
-        services.addons_record(event=event, count=-8, actor=director)
+    assert summary["extra_chips"] == 70000
+    with pytest.raises(PurchaseRefused):  # the same player twice: one add-on each
+        sell_at_desk(event, sold[0].entry, "addon", level=1, on_break=True)
+    assert event_prize_summary(event=event)["prize_pool"] == Decimal("2350.00")
 
 
 def deal_event(make_event, director):

@@ -233,18 +233,26 @@ def test_refused_table_actions_answer_4xx_with_the_message(make_event, client_as
     assert AuditEntry.entries.count() == before
 
 
-def test_refused_add_ons_answer_400_and_record_nothing(make_event, client_as, director):
-    from tdconsole.payouts.models import PrizeSettings
+@pytest.mark.usefixtures("in_english")
+def test_refused_add_ons_record_nothing_and_the_table_page_counts_the_ones_sold(make_event, client_as, director):
+    """Add-ons are sold per player at the cash desk now: a refused sale changes nothing the prize desk shows."""
+    from tdconsole.cashier.exceptions import PurchaseRefused
+    from tdconsole.cashier.models import Purchase
+    from tests.factories import make_money_rules, sell_at_desk
 
     event = make_event(entries=20, alive=10)
-    services.prize_settings_update(event=event, actor=director, addon_prize=Decimal("50"), addon_chips=10000)
-    url = reverse("payouts:addons", args=[event.slug])
-    response = client_as("director").post(url, {"a-count": "-1"}, **EN)
-    assert response.status_code == 400
-    assert "not that many add-ons to remove" in response.content.decode()
-    response = client_as("director").post(url, {"a-count": "NaN"}, **EN)
-    assert response.status_code == 400
-    assert "Enter a whole number of add-ons." in response.content.decode()
-    assert PrizeSettings.objects.get(event=event).addons == 0
-    assert client_as("director").post(url, {"a-count": "3"}).status_code == 302
-    assert PrizeSettings.objects.get(event=event).addons == 3
+    make_money_rules(event, addon_break_after_level=2, addon_prize=Decimal("50"), addon_chips=10000)
+    first, second, third = Entry.objects.filter(event=event, status="alive").order_by("number")[:3]
+    with pytest.raises(PurchaseRefused, match="only at the break after level 2"):
+        sell_at_desk(event, first, "addon", level=2, on_break=False)
+    busted = Entry.objects.filter(event=event, status="busted").first()
+    with pytest.raises(PurchaseRefused, match="out of the event"):
+        sell_at_desk(event, busted, "addon", level=2, on_break=True)
+    assert not Purchase.objects.filter(event=event).exists()
+    page = client_as("director").get(reverse("payouts:table", args=[event.slug]), **EN).content.decode()
+    assert 'data-testid="addons"' not in page
+    for entry in (first, second, third):
+        sell_at_desk(event, entry, "addon", level=2, on_break=True)
+    page = client_as("director").get(reverse("payouts:table", args=[event.slug]), **EN).content.decode()
+    assert re.search(r'data-testid="addons">3<', page)
+    assert "R$2,150.00" in page  # 20 x 100 + 3 x 50

@@ -5,8 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tdconsole.payouts.models import PrizeSettings
-from tdconsole.payouts.selectors import addon_chips_sold
+from tdconsole.cashier.selectors import extra_chips
 from tdconsole.seating.registration import entry_register_seated
 from tdconsole.tournaments import selectors
 from tdconsole.tournaments.chipcounts import chip_counts_record
@@ -42,9 +41,9 @@ def alive(event):
 
 
 def test_chips_in_play_count_every_entry_and_the_add_ons(reentry_field):
-    assert chips_in_play(event=reentry_field, addon_chips=addon_chips_sold(event=reentry_field)) == 11 * 20000
-    PrizeSettings.objects.create(event=reentry_field, addons=3, addon_chips=10000, addon_prize=Decimal("100"))
-    assert chips_in_play(event=reentry_field, addon_chips=addon_chips_sold(event=reentry_field)) == 11 * 20000 + 30000
+    assert chips_in_play(event=reentry_field, addon_chips=extra_chips(event=reentry_field)) == 11 * 20000
+    factories.addons_at_desk(reentry_field, 3, chips=10000, prize=Decimal("100"))
+    assert chips_in_play(event=reentry_field, addon_chips=extra_chips(event=reentry_field)) == 11 * 20000 + 30000
 
 
 def test_counts_that_add_up_to_the_chips_in_play_are_not_flagged(reentry_field, client_as):

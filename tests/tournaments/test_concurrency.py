@@ -2,12 +2,14 @@
 
 import pytest
 
+# The desk cancels through the cash desk, which voids the buy-in first.
+from tdconsole.cashier.purchases import entry_cancel_with_purchases as entry_cancel
 from tdconsole.seating.registration import entry_register_seated
 from tdconsole.tournaments.eliminations import elimination_undo, entry_eliminate
 from tdconsole.tournaments.exceptions import TournamentError
 from tdconsole.tournaments.models import Bust, Entry, Event
 from tdconsole.tournaments.players import player_register
-from tdconsole.tournaments.registration import entry_cancel, event_registration_close
+from tdconsole.tournaments.registration import event_registration_close
 from tests import factories
 from tests.races import at_once
 

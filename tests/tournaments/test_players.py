@@ -4,11 +4,13 @@ import pytest
 from django.urls import reverse
 
 from tdconsole.audit.models import AuditEntry
+
+# The desk cancels through the cash desk, which voids the buy-in first.
+from tdconsole.cashier.purchases import entry_cancel_with_purchases as entry_cancel
 from tdconsole.tournaments import players, selectors
 from tdconsole.tournaments.exceptions import PlayerError
 from tdconsole.tournaments.models import Entry, Event, Player
 from tdconsole.tournaments.players import player_register
-from tdconsole.tournaments.registration import entry_cancel
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 # Messages are read in English here (the site's default language is pt-BR).

@@ -3,13 +3,16 @@
 import pytest
 
 from tdconsole.audit.models import AuditEntry
+
+# The desk cancels through the cash desk, which voids the buy-in first.
+from tdconsole.cashier.purchases import entry_cancel_with_purchases as entry_cancel
 from tdconsole.seating.registration import entry_register_seated
 from tdconsole.tournaments.eliminations import entry_eliminate
 from tdconsole.tournaments.exceptions import RegistrationError
 from tdconsole.tournaments.handforhand import hand_for_hand_set
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.players import player_register
-from tdconsole.tournaments.registration import entry_cancel, entry_register, event_registration_close
+from tdconsole.tournaments.registration import entry_register, event_registration_close
 
 from .seats import alive_at, seat_of
 
