@@ -241,3 +241,11 @@ def test_every_sentence_has_both_languages_with_the_same_fields():
         assert set(versions) == {"en", "pt-br"}, key
         fields = [{name for _, name, _, _ in string.Formatter().parse(v) if name} for v in versions.values()]
         assert fields[0] == fields[1], key
+
+
+def test_a_player_waiting_heads_up_who_is_moved_to_another_table_no_longer_waits_here():
+    # Heads-up with seat 5 on the button and seat 4 in the big blind; seat 1 waited between them, then the
+    # floor moved that player to another table: the next hand lists nobody waiting at this one.
+    hand = next_hand([1, 4, 5], 5, 5, 4, waiting=[1], moved_out=[1], seat_count=7)
+    assert hand.heads_up and positions(hand) == (4, 4, 5)
+    assert hand.waiting == () and hand.dealt_in == (5, 4)
