@@ -143,6 +143,9 @@ def test_a_rebuy_receipt_in_portuguese_on_the_80_mm_roll(client_as, director):
     when = timezone.localtime(rebuy.created_at)
     assert when.strftime("%d/%m/%Y %H:%M") in text
     (width, height), = page_sizes(content)
+    fonts = subprocess.run(["pdffonts", str(ARTIFACTS / "sizes.pdf")], check=True, capture_output=True,
+                           text=True).stdout
+    assert "DejaVuSans" in fonts and all(" yes " in line for line in fonts.splitlines()[2:])  # embedded
     assert width == pytest.approx(80 * MM, abs=0.1)
     assert 60 * MM < height < 160 * MM  # as tall as its lines, not an A4 page
 
@@ -328,6 +331,16 @@ def test_closeout_for_costs_a_constant_number_of_queries(director, size):
         report = closeout_report(event=event)
     assert len(queries) == REPORT_QUERIES, [q['sql'][:80] for q in queries.captured_queries]
     assert len(report.players) == 4 + size
+    if size == 200:  # the ledger runs over pages, its header on each, the signatures at the end
+        from tdconsole.printing.cash import build_closeout
+
+        path = ARTIFACTS / "closeout-200.pdf"
+        build_closeout(report, event, str(path), "en")
+        pages = pdf_text(path.read_bytes(), "closeout-200").split("\f")[:-1]
+        assert len(pages) >= 3
+        assert all(re.search(r"Entry\s+Player\s+Paid in", page) for page in pages[1:])
+        assert "Tournament director" in pages[-1] and "Extra 199" in pages[-1]
+        assert "Difference (money in − accounted for)" in pages[0]
 
 
 CLOSEOUT_QUERIES = 14
@@ -397,3 +410,21 @@ def test_the_results_without_club_money_keep_their_columns(make_event):
     event = make_event(entries=10, alive=9)
     raw = build_text("results", event, "en", "results-plain")
     assert "Rebuys" not in raw and "Bounties" not in raw and "Add-ons" not in raw
+
+
+def test_a_pko_night_with_a_player_who_left_balances(director):
+    """Progressive knockout: Ana knocks Bia out (half at once, half on her head), Caio leaves (nobody knocked
+    him out: his head is owed back to him); the bounty money still balances in the close-out."""
+    event, who = night(slug="pko", actor=director)
+    factories.make_money_rules(event, bounty_kind="pko", pko_cash_percent=D("50"), bounty_unit=D("5"))
+    for name, by in (("bia", [who["ana"].pk]), ("caio", [])):
+        busted = Entry.objects.select_related("table").get(pk=who[name].pk)
+        with transaction.atomic():
+            done = entries_eliminate(event=event, table_number=busted.table.number, actor=director,
+                                     level_position=None, busts=[SeatBust(seat=busted.seat, entry_id=busted.pk)])
+            bounties_award(event=event, elimination=done, eliminators={busted.pk: by}, actor=director)
+    result = closeout_for(event=event)
+    # 100 of bounty paid in: 20 (Duda, fixed) + 10 (Bia's half) won at once, Caio's 20 owed back; Ana's 40 + 10
+    assert (result.bounty_in, result.bounties_paid, result.bounties_on_heads) == (D("100.00"), D("50.00"),
+                                                                                  D("50.00"))
+    assert str(result.difference) == "0.00"
