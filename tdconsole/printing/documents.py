@@ -19,6 +19,7 @@ from django.utils.translation import ngettext, override
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from tdconsole.cashier.bounties import bounties_by_entry, bounty_rules
 from tdconsole.core.money import format_money, format_number
 from tdconsole.core.ordinals import ordinal
 from tdconsole.payouts.models import Deal
@@ -27,6 +28,7 @@ from tdconsole.seating.selectors import BreakMove, TableBreak, table_break_moves
 from tdconsole.tournaments.models import Entry, Event
 
 from .exceptions import PrintingError
+from .money import rebuys_addons_by_entry
 from .pdf import BOLD, REGULAR, Progress, Sheet, draw, fit, fonts_register, no_progress, text_width, wrap
 
 RECEIPT_WIDTH = 80 * mm
@@ -38,6 +40,13 @@ def _money(event: Event, lang: str) -> Callable[[Decimal], str]:
 
 def _event_line(event: Event) -> str:
     return f"{event.festival.name} · {formats.date_format(event.date, 'SHORT_DATE_FORMAT')}"
+
+
+def percent(value: Decimal, lang: str) -> str:
+    """A percent without trailing zeros in the language's format: 3 -> "3", 2.5 -> "2,5" / "2.5"."""
+    value = Decimal(value)
+    places = next((p for p in (0, 1) if value == value.quantize(Decimal(1).scaleb(-p))), 2)
+    return format_number(value, lang, places=places)
 
 
 def _printed_at() -> str:
@@ -57,14 +66,23 @@ def build_payouts(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             (_("Prize pool"), money(summary["prize_pool"])),
             (_("Places paid"), format_number(len(amounts), lang)),
         ]
+        if summary["staff_deduction"] or summary["overlay"]:
+            # The pool's arithmetic, so the sheet shows where the prize money went.
+            facts.insert(1, (_("Collected for the pool"), money(summary["collected"])))
+        if summary["staff_deduction"]:
+            facts.insert(2, (_("Staff (%(percent)s%%)") % {"percent": percent(summary["staff_percent"], lang)},
+                             money(summary["staff_deduction"])))
         if summary["overlay"]:
             facts.append((_("Overlay (guarantee)"), money(summary["overlay"])))
+        if summary["rebuys"]:
+            facts.append((_("Rebuys"), format_number(summary["rebuys"], lang)))
         if summary["addons"]:
             facts.append((_("Add-ons"), format_number(summary["addons"], lang)))
         left = sheet.margin
+        values_at = left + max(130.0, max(text_width(label, REGULAR, 9) for label, _value in facts) + 14)
         for label, value in facts:
             sheet.text(left, label, 9)
-            sheet.text(left + 130, value, 11, bold=True)
+            sheet.text(values_at, value, 11, bold=True)
             sheet.down(15)
         sheet.down(8)
         columns = 3
@@ -298,12 +316,43 @@ def build_draw(event: Event, out: IO[bytes] | str, lang: str, progress: Progress
         progress(1.0)
 
 
+@dataclass(frozen=True)
+class _Column:
+    """A right-aligned column of the results beside the prize: its header, width and text per entry."""
+
+    label: str
+    width: float
+    value: Callable[[int], str]
+
+
 def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
-    """Final results: every placed entry, best first, with what it won."""
+    """Final results: every placed entry, best first, with what it won; the rebuys and add-ons each bought
+    and the bounties each won when the event had any."""
     with override(lang):
         money = _money(event, lang)
         summary = event_prize_summary(event=event)
         awards = event_awards(event=event)
+        columns: list[_Column] = []
+        if summary["rebuys"] or summary["addons"]:
+            bought = rebuys_addons_by_entry(event=event)
+
+            def count(pk: int, i: int) -> str:
+                n = bought.get(pk, (0, 0))[i]
+                return format_number(n, lang) if n else "—"
+
+            if summary["rebuys"]:
+                columns.append(_Column(_("Rebuys"), 48, lambda pk: count(pk, 0)))
+            if summary["addons"]:
+                columns.append(_Column(_("Add-ons"), 48, lambda pk: count(pk, 1)))
+        has_bounty = bounty_rules(event=event) is not None
+        if has_bounty:
+            lines = bounties_by_entry(event=event)
+
+            def won(pk: int) -> str:
+                line = lines.get(pk)
+                return money(line.to_pay) if line is not None and line.to_pay else "—"
+
+            columns.append(_Column(_("Bounties"), 78, won))
         sheet = Sheet(out, title=_("Results · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
                       footer=_printed_at())
         x = sheet.margin
@@ -313,11 +362,19 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
         sheet.text(x + 200, _("Prize pool"), 9)
         sheet.text(x + 290, money(summary["prize_pool"]), 10, bold=True)
         sheet.down(22)
+        edge = right - 88  # the prize's column
+        edges = []
+        for column in reversed(columns):
+            edges.insert(0, edge)
+            edge -= column.width
+        entry_x = min(x + 330, edge - max(text_width(_("Entry"), BOLD, 9), text_width("#00000", REGULAR, 9)) - 10)
 
         def header() -> None:
             sheet.text(x, _("Place"), 9, bold=True)
             sheet.text(x + 50, _("Player"), 9, bold=True)
-            sheet.text(x + 330, _("Entry"), 9, bold=True)
+            sheet.text(entry_x, _("Entry"), 9, bold=True)
+            for column, at in zip(columns, edges, strict=True):
+                sheet.text(at, column.label, 9, bold=True, right=True, width=column.width - 6)
             sheet.text(right, _("Prize"), 9, bold=True, right=True)
             sheet.down(14)
 
@@ -329,9 +386,11 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             place = ordinal(award.place, lang) + ("*" if award.tied_with > 1 else "")
             sheet.text(x, place, 9)
             mark = " †" if award.by_deal else ""
-            name = fit(award.entry.player.name, REGULAR, 9, 330 - 50 - 8 - text_width(mark, REGULAR, 9)) + mark
-            sheet.text(x + 50, name, 9)
-            sheet.text(x + 330, f"#{award.entry.number}", 9)
+            room = entry_x - (x + 50) - 8 - text_width(mark, REGULAR, 9)
+            sheet.text(x + 50, fit(award.entry.player.name, REGULAR, 9, room) + mark, 9)
+            sheet.text(entry_x, f"#{award.entry.number}", 9)
+            for column, at in zip(columns, edges, strict=True):
+                sheet.text(at, column.value(award.entry.pk), 9, right=True)
             sheet.text(right, money(award.amount) if award.amount else "—", 9, right=True)
             sheet.down(12.5)
             if i % 200 == 0:
@@ -342,6 +401,9 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             sheet.down(11)
         if any(a.by_deal for a in awards):
             sheet.text(x, _("† amount agreed in a deal at the final table."), 8)
+            sheet.down(11)
+        if has_bounty:
+            sheet.text(x, _("Bounties: won at once, and the player's own head when it is paid back to them."), 8)
         sheet.save()
         progress(1.0)
 

@@ -9,4 +9,7 @@ urlpatterns = [
     path("events/<slug:slug>/print/<int:pk>/status/", views.status, name="status"),
     path("events/<slug:slug>/print/<int:pk>/download/", views.download, name="download"),
     path("rulings/disputes/<int:pk>/sheet.pdf", views.dispute_sheet, name="dispute_sheet"),
+    # The cash desk's printouts (the cash desk's own pages live under events/<slug>/cash/ too).
+    path("events/<slug:slug>/cash/purchases/<int:pk>/receipt.pdf", views.purchase_receipt, name="purchase_receipt"),
+    path("events/<slug:slug>/cash/closeout.pdf", views.cash_closeout, name="cash_closeout"),
 ]

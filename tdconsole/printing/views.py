@@ -18,12 +18,15 @@ from tdconsole.adjudication.history_views import READERS as DISPUTE_READERS
 from tdconsole.adjudication.models import SavedAdjudication
 from tdconsole.tournaments.models import Event
 
+from .cash import SIZES, build_closeout, build_purchase_receipt
 from .decision import build_decision_sheet
 from .exceptions import PrintingError
 from .models import Document
+from .money import closeout_report, purchase_for_receipt
 from .services import LANGS, document_request, documents_resend
 
 REQUESTERS = (DIRECTOR, FLOOR, REGISTRATION)
+CASHIERS = (DIRECTOR, REGISTRATION)
 # Also in the row of printing/desk.html, which says it beside the document.
 UNREACHABLE = _("The print service is unreachable; the document will be built when it is back.")
 
@@ -35,6 +38,12 @@ def _event(slug: str) -> Event:
 def _current_lang() -> str:
     lang = (get_language() or "pt-br").lower()
     return lang if lang in LANGS else "pt-br"
+
+
+def _asked_lang(request: HttpRequest) -> str:
+    """`?lang=` when it names a language the documents are printed in, else the request's."""
+    asked = (request.GET.get("lang") or "").lower()
+    return asked if asked in LANGS else _current_lang()
 
 
 @role_required(*ANY_STAFF)
@@ -117,3 +126,37 @@ def dispute_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     buffer.seek(0)
     filename = dispute_filename(dispute, "pdf").replace(".pdf", f"-{lang}.pdf")
     return FileResponse(buffer, as_attachment=False, filename=filename, content_type="application/pdf")
+
+
+def _pdf(buffer: io.BytesIO, filename: str) -> FileResponse:
+    buffer.seek(0)
+    return FileResponse(buffer, as_attachment=False, filename=filename, content_type="application/pdf")
+
+
+@role_required(*CASHIERS)
+def purchase_receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The receipt of one purchase, `?size=80mm` (a thermal roll, the default) or `?size=a4`, `?lang=`.
+
+    Built in the request: one small page, wanted in the player's hand while they wait at the desk.
+    """
+    event = get_object_or_404(Event.objects.select_related("festival__venue"), slug=slug)
+    purchase = purchase_for_receipt(event=event, pk=pk)
+    if purchase is None:
+        raise Http404(_("This event has no such purchase."))
+    size = request.GET.get("size") or SIZES[0]
+    if size not in SIZES:
+        return HttpResponse(_("Unknown paper size: 80mm or a4."), status=400, content_type="text/plain")
+    lang = _asked_lang(request)
+    buffer = io.BytesIO()
+    build_purchase_receipt(purchase, event, buffer, lang, size=size)
+    return _pdf(buffer, f"{event.slug}-receipt-{purchase.number}-{size}-{lang}.pdf")
+
+
+@role_required(*CASHIERS)
+def cash_closeout(request: HttpRequest, slug: str) -> HttpResponse:
+    """The cash close-out report of the event (A4), `?lang=`: money in, accounted for, each player's money."""
+    event = get_object_or_404(Event.objects.select_related("festival__venue"), slug=slug)
+    lang = _asked_lang(request)
+    buffer = io.BytesIO()
+    build_closeout(closeout_report(event=event), event, buffer, lang)
+    return _pdf(buffer, f"{event.slug}-closeout-{lang}.pdf")
