@@ -201,8 +201,8 @@ def entry_cancel(*, event: Event, entry_id: int, actor: Any) -> Entry:
         try:
             entry.delete()
         except ProtectedError:
-            raise RegistrationError(_("Entry #%(number)d is part of a deal and cannot be cancelled.")
-                                    % {"number": entry.number})
+            raise RegistrationError(_("Entry #%(number)d has a deal or a bounty won recorded against it: undo "
+                                      "that first, then cancel.") % {"number": entry.number})
         if entry.number > event.entry_numbers_used:
             event.entry_numbers_used = entry.number
             event.save(update_fields=["entry_numbers_used"])

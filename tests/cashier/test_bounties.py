@@ -477,3 +477,19 @@ def test_two_terminals_busting_the_eliminator_and_by_the_eliminator_at_once_keep
         assert bruno.status == Entry.Status.BUSTED
         assert head_of(event, "Carla") == D("175.00")  # Ana's 150 head: 75 at once, 75 onto Carla's
     assert_balanced(event)
+
+
+@pytest.mark.usefixtures("in_english")
+def test_an_entry_that_won_a_bounty_cannot_be_cancelled_and_is_told_why(director):
+    from tdconsole.cashier.purchases import entry_cancel_with_purchases
+    from tdconsole.tournaments.exceptions import RegistrationError
+
+    event = bounty_night()
+    Event.objects.filter(pk=event.pk).update(registration_closed_at=None)  # late registration still open
+    knock(event, ["Bruno"], ["Ana"], director)
+    with pytest.raises(RegistrationError) as caught:
+        entry_cancel_with_purchases(event=event, entry_id=who(event, "Ana").pk, actor=director)
+    assert str(caught.value) == ("Entry #1 has a deal or a bounty won recorded against it: undo that first, "
+                                 "then cancel.")
+    assert Entry.objects.filter(pk=who(event, "Ana").pk).exists()
+    assert not who(event, "Ana").purchases.filter(voided_at__isnull=False).exists()  # nothing voided either
