@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "tdconsole.adjudication",
     "tdconsole.demo",
     "tdconsole.desk",
+    "tdconsole.cashdesk",
 ]
 
 MIDDLEWARE = [

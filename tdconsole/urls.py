@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("tdconsole.clock.urls")),
     path("", include("tdconsole.payouts.urls")),
     path("", include("tdconsole.printing.urls")),
+    path("", include("tdconsole.cashdesk.urls")),
     path("", include("tdconsole.rulings.urls")),
     path("", include("tdconsole.adjudication.urls")),
 ]

@@ -445,8 +445,9 @@ def rules_summary(*, rules: MoneyRules, lang: str) -> list[str]:
 
 
 def money_screen_lines(*, event: Event, level_number: int | None, on_break_after: int | None,
-                       lang: str) -> list[str]:
-    """What the clock screen says about money at this point of the clock, in `lang` (one query).
+                       lang: str, rules: MoneyRules | None = None) -> list[str]:
+    """What the clock screen says about money at this point of the clock, in `lang` (one query, none when
+    the caller gives the event's `rules`, e.g. a copy it keeps in its cache).
 
     `level_number` is the blind level being played (None before the start); `on_break_after` the level
     the current break follows (None when not on a break). Rebuys while they are open, the add-on with
@@ -455,4 +456,6 @@ def money_screen_lines(*, event: Event, level_number: int | None, on_break_after
     """
     on_break = on_break_after is not None
     level = on_break_after if on_break else level_number
-    return _lines(event, money_rules_of(event=event), lang, level_number=level, on_break=on_break, now=True)
+    if rules is None:
+        rules = money_rules_of(event=event)
+    return _lines(event, rules, lang, level_number=level, on_break=on_break, now=True)

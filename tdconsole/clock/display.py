@@ -8,6 +8,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext, pgettext
 
+from tdconsole.cashier.models import MoneyRules
+from tdconsole.cashier.rules import money_screen_lines
 from tdconsole.core.durations import clock_text
 from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event, Level
@@ -187,8 +189,26 @@ def banners(*, event: Event, snapshot: dict) -> list[dict]:
     return out
 
 
+def money_lines(*, event: Event, snapshot: dict, rules: MoneyRules) -> list[str]:
+    """What the screen says about money now ("Rebuys until level 6", the add-on's price at its break), from
+    the level the clock shows: the blind level being played, or the one the break follows."""
+    extra = snapshot["_extra"]
+    reading: maths.Reading = extra["reading"]
+    current: Level | None = extra["current"]
+    level_number = on_break_after = None
+    if reading.index is not None and current is not None:
+        number = getattr(current, "number", None) or None
+        if current.is_break:
+            on_break_after = number
+            level_number = number
+        else:
+            level_number = number
+    return money_screen_lines(event=event, level_number=level_number, on_break_after=on_break_after,
+                              lang=_lang(), rules=rules)
+
+
 def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None = None,
-                   results: list | None = None) -> dict:
+                   results: list | None = None, money: list[str] | None = None) -> dict:
     """Everything the screen template prints, plus the data its script counts down from.
 
     `messages` are the director's lines the screen rotates through; `results` the best finishers
@@ -241,6 +261,8 @@ def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None =
         "champion": " · ".join(champions),
         "results": results_list,
         "messages": list(messages or []),
+        # The money rules that apply now (rebuys, the add-on at its break, the bounty); none once over.
+        "money": [] if event_over else list(money or []),
         # The time of day as a wall clock shows it (not rounded); the script keeps it current.
         "time_of_day": timezone.localtime(extra["now"]).strftime("%H:%M"),
         "next_at": next_at,

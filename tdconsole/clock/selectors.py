@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 from redis.exceptions import RedisError
 
+from tdconsole.cashier.models import MoneyRules
+from tdconsole.cashier.rules import money_rules_of
 from tdconsole.core.durations import whole_seconds
 from tdconsole.tournaments.models import Event, Level
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
@@ -175,6 +177,16 @@ def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
         return clock_structure(event=event), prizes["field"], prizes
 
     return _cached(_slow_parts_key(event), compute)
+
+
+def money_rules_key(event_id: int) -> str:
+    return f"clock:money:{event_id}"
+
+
+def screen_money_rules(*, event: Event) -> MoneyRules:
+    """The event's money rules for the screen's lines (one query, cached like the slow parts: a change
+    shows within CLOCK_CACHE_SECONDS)."""
+    return _cached(money_rules_key(event.pk), lambda: money_rules_of(event=event))
 
 
 def messages_key(event_id: int) -> str:

@@ -16,10 +16,17 @@ from tdconsole.tournaments.models import Event
 from tdconsole.tournaments.public import PUBLIC_KEY_PARAM, public_event_or_404, public_event_polled, public_url
 
 from . import screen_messages, services
-from .display import screen_context
+from .display import money_lines, screen_context
 from .exceptions import ClockError, ScreenMessageError
 from .models import ScreenMessage
-from .selectors import clock_snapshot, clocks_on_screens, event_results, late_registration_left, screen_message_texts
+from .selectors import (
+    clock_snapshot,
+    clocks_on_screens,
+    event_results,
+    late_registration_left,
+    screen_message_texts,
+    screen_money_rules,
+)
 from .selectors import screen_messages as screen_messages_of
 
 ERROR_MESSAGES = {
@@ -85,6 +92,8 @@ def _screen_page_context(request: HttpRequest, event: Event) -> dict:
         "screen": screen_context(
             event=event, snapshot=snapshot, messages=screen_message_texts(event=event),
             results=event_results(event=event) if finished else None,
+            money=None if finished else money_lines(event=event, snapshot=snapshot,
+                                                    rules=screen_money_rules(event=event)),
         ),
     }
 

@@ -20,8 +20,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, FLOOR, REGISTRATION, role_required
@@ -39,6 +39,7 @@ from tdconsole.cashier.exceptions import CashierError
 from tdconsole.cashier.forms import PaidRegistrationForm
 from tdconsole.cashier.models import Purchase
 from tdconsole.cashier.purchases import entry_cancel_with_purchases
+from tdconsole.cashier.rules import money_rules_of, rules_summary
 from tdconsole.cashier.selectors import extra_chips
 from tdconsole.clock.selectors import registration_clock_level
 from tdconsole.core.bounds import field_max, field_number
@@ -97,6 +98,8 @@ def event_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "winner": Entry.objects.filter(event=event, place=1).select_related("player").first(),
         "levels": list(event.structure.levels.order_by("position")),
     }
+    if not request.htmx:  # (the rules are not part of the live tiles the page polls)
+        context["money_lines"] = rules_summary(rules=money_rules_of(event=event), lang=get_language() or "pt-br")
     template = "tournaments/dashboard.html#live" if request.htmx else "tournaments/dashboard.html"
     return render(request, template, context)
 

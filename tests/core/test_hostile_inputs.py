@@ -142,6 +142,12 @@ def build_world(director) -> World:
     floor_decision_record(actor=director, event=event, question="Oversized chip?", decision="A call.",
                           table_number=1, seats="3", entry=rule, adjudication=saved)
     message = screen_message_add(event=event, actor=director, text="Jantar às 22:00")
+    from tdconsole.cashier.cashouts import cash_payout_record
+    from tdconsole.cashier.models import Purchase
+
+    purchase = Purchase.objects.filter(event=event).order_by("number").first()
+    payout = cash_payout_record(event=event, entry_id=alive.pk, kind="prize", amount=Decimal("1"), method="cash",
+                                actor=director, owed=Decimal("1"))
     event.refresh_from_db()
     return World(event=event, director=director, values={
         "slug": event.slug, "key": event.public_token, "festival": festival.pk, "template": template.pk,
@@ -149,7 +155,7 @@ def build_world(director) -> World:
         "player": alive.player_id, "other_player": Entry.objects.filter(event=event).exclude(
             player_id=alive.player_id).order_by("pk").values_list("player_id", flat=True).first(),
         "queued_document": queued.pk, "rule": rule.slug, "adjudication": saved.pk,
-        "screen_message": message.pk,
+        "screen_message": message.pk, "purchase": purchase.pk, "payout": payout.pk,
     })
 
 
@@ -302,6 +308,21 @@ ENDPOINTS: dict[str, Endpoint] = {
     "clock:screen_state": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "clock:feed": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     # Payouts.
+    "cashdesk:desk": Endpoint(kwargs=slug, get=(P("q"), P("entry"), P("part")), can_post=False),
+    "cashdesk:sell": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method")),
+                              base=lambda w: {"entry": w["entry"], "kind": "staff", "method": "cash"}),
+    "cashdesk:purchase_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["purchase"]}, can_get=False,
+                                       post=(P("reason"),), int_kwargs=("pk",)),
+    "cashdesk:pay": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method"), P("from")),
+                             base=lambda w: {"entry": w["entry"], "kind": "prize", "method": "cash"}),
+    "cashdesk:payout_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["payout"]}, can_get=False,
+                                     post=(P("reason"),), int_kwargs=("pk",)),
+    "cashdesk:ledger": Endpoint(kwargs=slug, can_post=False),
+    "cashdesk:closeout": Endpoint(kwargs=slug, can_post=False),
+    "cashdesk:rules": Endpoint(kwargs=slug, post=tuple(P(n) for n in (
+        "rebuy_until_level", "rebuy_condition", "max_rebuys", "double_rebuy", "rebuy_prize", "rebuy_chips",
+        "addon_break_after_level", "addon_chips", "bounty_kind", "bounty", "pko_cash_percent", "bounty_unit",
+        "staff_percent"))),
     "payouts:public": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "payouts:table": Endpoint(kwargs=slug, can_post=False),
     "payouts:generate": Endpoint(kwargs=slug, can_get=False),

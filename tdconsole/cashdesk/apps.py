@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CashdeskConfig(AppConfig):
+    name = "tdconsole.cashdesk"
+    label = "cashdesk"
