@@ -347,6 +347,9 @@ ENDPOINTS: dict[str, Endpoint] = {
                                 int_kwargs=("pk",)),
     "printing:download": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["document"]}, can_post=False,
                                   int_kwargs=("pk",)),
+    "printing:purchase_receipt": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["purchase"]}, can_post=False,
+                                          get=(P("size"), P("lang")), int_kwargs=("pk",)),
+    "printing:cash_closeout": Endpoint(kwargs=slug, can_post=False, get=(P("lang"),)),
     # Rules reference and floor decisions.
     "rulings:index": Endpoint(can_post=False, public=True),
     "rulings:search": Endpoint(get=(P("q"),), can_post=False, public=True),
