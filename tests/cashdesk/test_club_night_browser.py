@@ -93,9 +93,13 @@ def sell(page, live_server, event, number, kind, method, receipt_number, price):
     page.keyboard.press("Backspace")  # the last number typed goes (typing it again would change nothing)
     page.keyboard.type(str(number), delay=10)
     page.wait_for_selector(f"[data-testid=cash-match-{number}]")
+    # The panel on screen may already be this entry's (a refused sale left it open): mark it, so that the wait
+    # below is for the panel Enter brings, not the old one a later swap would replace under the clicks.
+    page.evaluate("document.querySelector('#cash-main').dataset.stale = '1'")
     page.keyboard.press("Enter")
     pk = entry(event, number).pk
-    page.wait_for_selector(f"[data-testid=sale-form] input[name=entry][value='{pk}']", state="attached")
+    page.wait_for_selector(f"#cash-main:not([data-stale]) [data-testid=sale-form] input[name=entry][value='{pk}']",
+                           state="attached")
     radio = page.locator(f"[data-testid=method-{method}]")
     if kind == "rebuy" and radio.is_checked():
         assert focused(page, "sell-rebuy", attr="data-testid") == "sell-rebuy"
