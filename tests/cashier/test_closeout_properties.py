@@ -262,3 +262,22 @@ def test_a_rebuy_with_a_bounty_cannot_be_voided_once_the_player_is_out_and_their
         purchase_void(event=event, purchase_id=rebuy.pk, reason="mistake", actor=None)
     assert Purchase.objects.get(pk=rebuy.pk).voided_at is None
     assert bounty_money(event=event).difference == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("in_english")
+def test_a_bust_by_nobody_cannot_be_undone_once_the_player_was_paid_their_own_head_back(festival):
+    # Found by the property above: undone, the player was in play again with their head, and paid it as well.
+    event = factories.make_event("back", festival=festival, levels=LEVELS, status=Event.Status.RUNNING,
+                                 format=Event.Format.REENTRY, max_entries=3, late_registration_level=4)
+    factories.make_money_rules(event, **HOUSE, bounty_kind="fixed", bounty=D("20"))
+    ana, _bia = factories.make_paid_entries(event, ["Ana", "Bia"])
+    factories.seat_field(event, 9)
+    bust(event, Entry.objects.select_related("table").get(pk=ana.pk), [])
+    cash_payout_record(event=event, entry_id=ana.pk, kind=Payout.Kind.BOUNTY, amount=D("20"), owed=D("20"),
+                       method="cash", actor=None)
+    done = Elimination.objects.get(event=event)
+    with pytest.raises(CashierError, match="void that payment first"):
+        bounties_undo(event=event, elimination_id=done.pk, actor=None)
+    assert Entry.objects.get(pk=ana.pk).status == Entry.Status.BUSTED
+    check(event)
