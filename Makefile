@@ -63,6 +63,7 @@ bench: setup
 	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py migrate --noinput -v 0
 	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py simulate_event --entries 1000 --seed 1 --json
 	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py simulate_event --entries 10000 --seed 1 --json
+	DATABASE_URL=$(BENCH_DB) $(BIN)/python manage.py simulate_event --entries 10000 --seed 1 --rebuys --addons --bounty pko --json
 
 corpus: venv
 	$(BIN)/python manage.py corpus_check ../shared/corpus/phh

@@ -444,6 +444,24 @@ def _undo_refusal(event: Event, awards: Sequence[BountyAward]) -> str | None:
     return None
 
 
+def _paid_back_refusal(event: Event, restored: Sequence[Entry]) -> str | None:
+    """Why the players back in play cannot be (None: they can): the cash desk paid one of them their own
+    head back (knocked out by nobody), which is theirs no more once they are in play again."""
+    ids = [e.pk for e in restored]
+    paid = dict(Payout.objects.filter(event=event, entry_id__in=ids, kind=Payout.Kind.BOUNTY, voided_at__isnull=True)
+                .order_by().values("entry_id").annotate(s=Sum("amount")).values_list("entry_id", "s"))
+    if not paid:
+        return None
+    won = _won(event, ids)
+    for entry in restored:
+        if paid.get(entry.pk, ZERO) > won.get(entry.pk, _Won()).cash:
+            return (_("The cash desk has paid %(name)s (#%(number)d) %(paid)s of bounty money, their own head "
+                      "among it: void that payment first.")
+                    % (_who(entry) | {"paid": format_money(paid[entry.pk], event.currency,
+                                                           get_language() or "pt-br")}))
+    return None
+
+
 def bounties_undo(*, event: Event, elimination_id: int, actor: Any) -> list[Entry]:
     """Undo an elimination (tournaments' `elimination_undo`) and take back the bounties it awarded.
 
@@ -461,7 +479,7 @@ def bounties_undo(*, event: Event, elimination_id: int, actor: Any) -> list[Entr
                       .select_related("eliminator__player", "eliminator__bust__elimination", "bust__entry__player")
                       .order_by("id"))
         entries = elimination_undo(event=event, elimination_id=elimination_id, actor=actor)
-        refusal = _undo_refusal(event, awards)
+        refusal = _undo_refusal(event, awards) or _paid_back_refusal(event, entries)
         if refusal:
             raise BountyError(refusal)
         for award in awards:

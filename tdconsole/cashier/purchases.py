@@ -400,6 +400,11 @@ def purchase_void(*, event: Event, purchase_id: int, reason: str, actor: Any) ->
             raise PurchaseRefused(_("Say why receipt #%(number)d is voided.") % {"number": purchase.number})
         if len(reason) > MAX_REASON:
             raise PurchaseRefused(_("Keep the reason under %(max)d characters.") % {"max": MAX_REASON})
+        if purchase.bounty and Entry.objects.filter(pk=purchase.entry_id).exclude(status=Entry.Status.ALIVE).exists():
+            # The entry's head, this bounty part in it, has gone to its eliminators (or is owed back to the
+            # player): taking the money back now would leave the bounty money short.
+            raise PurchaseRefused(_("Receipt #%(number)d put a bounty on a player who is out since, and the head "
+                                    "has been shared: undo the elimination first.") % {"number": purchase.number})
         return _void(purchase, reason=reason, actor=actor, event=event)
 
 

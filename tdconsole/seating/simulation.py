@@ -8,6 +8,16 @@ services. Decisions (which table to break, when to balance) come from an in-memo
 of the seating that is updated from what each service returns, so reading the state
 never costs a scan of the field per operation; the copy is compared with the database
 at checkpoints, and each operation's own rows are checked after it.
+
+With `money` (simulate_event --rebuys --addons --bounty pko|fixed --deal) it plays a club night too:
+the money rules set through the cashier's service, every buy-in paid by a seeded method, rebuys sold
+to players who lose their stack (or ask with a stack at or below the start) while rebuys are open,
+the add-on and the staff add-on at the break, eliminators named for every bust and their bounties
+awarded in the bust's transaction (as the desk does), and at the end the prizes and the bounty money
+paid at the cash desk. Every sale goes through `purchase_sell`: a refusal is counted, never got round.
+The money is then checked from the cashier's selectors (the close-out and the bounty money), not
+from the simulator's own counters. The money decisions draw from a second random stream, and
+without `money` nothing of this runs: the night and its report are what they were before.
 """
 
 from __future__ import annotations
@@ -27,8 +37,17 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.test.utils import override_settings
 
+from tdconsole.cashier.bounties import bounties_award, bounties_by_entry, bounty_money, heads
+from tdconsole.cashier.cashouts import cash_payout_record
+from tdconsole.cashier.exceptions import PurchaseRefused
+from tdconsole.cashier.models import MoneyRules, Payout, Purchase
+from tdconsole.cashier.purchases import ClockPoint, purchase_sell
+from tdconsole.cashier.rules import money_rules_set, structure_levels
+from tdconsole.cashier.selectors import closeout, extra_chips, money_totals, pool_extras
 from tdconsole.clock.selectors import registration_clock_level
-from tdconsole.tournaments import eliminations, events, handforhand, players, registration
+from tdconsole.payouts.selectors import event_awards, event_prize_summary
+from tdconsole.payouts.services import deal_record, payout_table_generate
+from tdconsole.tournaments import chipcounts, eliminations, events, handforhand, players, registration
 from tdconsole.tournaments.exceptions import RegistrationError
 from tdconsole.tournaments.models import Bust, Entry, Event, Festival, Table, Venue
 
@@ -48,6 +67,50 @@ class QueryCounter:
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         self.count += 1
         return execute(sql, params, many, context)
+
+
+@dataclass(frozen=True)
+class MoneyOptions:
+    """The club night's money: which rules the simulated event has (all off: a freezeout as before)."""
+
+    rebuys: bool = False
+    addons: bool = False
+    bounty: str | None = None  # "pko", "fixed" or None
+    deal: bool = False  # an ICM deal when three players are left
+
+    def __post_init__(self) -> None:
+        if self.bounty not in (None, MoneyRules.BountyKind.PROGRESSIVE, MoneyRules.BountyKind.FIXED):
+            raise ValueError(f"unknown bounty {self.bounty!r}")
+
+    @property
+    def on(self) -> bool:
+        return self.rebuys or self.addons or self.bounty is not None or self.deal
+
+
+# The club night's prices and chips (the buy-in is the event's: 500 + 50, 30,000 chips).
+REBUY_UNTIL_LEVEL = 4
+MONEY_RULES: dict[str, Any] = {"staff_percent": Decimal("3")}
+REBUY_RULES: dict[str, Any] = {
+    "rebuy_until_level": REBUY_UNTIL_LEVEL, "rebuy_condition": MoneyRules.RebuyCondition.AT_OR_BELOW_START,
+    "max_rebuys": 3, "double_rebuy": True, "rebuy_prize": Decimal("500"), "rebuy_fee": Decimal("50"),
+    "rebuy_chips": 30000,
+}
+ADDON_RULES: dict[str, Any] = {"addon_prize": Decimal("500"), "addon_fee": Decimal("20"), "addon_chips": 40000,
+                               "max_addons": 1, "staff_addon_price": Decimal("20"), "staff_addon_chips": 10000}
+BOUNTY = Decimal("100")
+BOUNTY_RULES: dict[str, Any] = {"bounty": BOUNTY, "pko_cash_percent": Decimal("50"), "bounty_unit": Decimal("5"),
+                                "bounty_split": MoneyRules.BountySplit.EQUAL}
+METHODS = [Purchase.Method.CASH, Purchase.Method.PIX, Purchase.Method.CARD, Purchase.Method.CREDIT]
+METHOD_WEIGHTS = [50, 30, 15, 5]
+REBUY_AFTER_BUST = 0.7      # a player who loses their stack while rebuys are open buys back in
+DOUBLE_SHARE = 0.25         # of those, a double rebuy
+LOSE_STACK = 0.3            # per floor step while rebuys are open, one more player loses their stack
+TOP_UP = 0.15               # per floor step while rebuys are open, a player asks for a rebuy (stack counted)
+ADDON_SHARE = 0.85          # players in play who buy the add-on at the break
+STAFF_ADDON_SHARE = 0.4
+SPLIT_POT = 0.05            # a bust with two eliminators
+NOBODY = 0.01               # a player who leaves: nobody knocked them out, their head is owed back
+ZERO = Decimal("0")
 
 
 class _Rollback(Exception):
@@ -80,6 +143,8 @@ class SimulationResult:
     winner: str = ""
     event_slug: str = ""
     kept: bool = False
+    money: dict[str, Any] | None = None
+    sale_queries: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         queries = sorted(self.queries)
@@ -113,7 +178,13 @@ class SimulationResult:
             "database": connection.vendor,
             "machine": {"python": platform.python_version(), "platform": platform.platform(),
                         "cpus": _cpu_count()},
-        }
+        } | ({} if self.money is None else {"money": self.money | {"queries_per_sale": _spread(self.sale_queries)}})
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    ordered = sorted(values)
+    return {"p50": statistics.median(ordered) if ordered else 0, "max": max(ordered) if ordered else 0,
+            "min": min(ordered) if ordered else 0}
 
 
 def _cpu_count() -> int:
@@ -127,7 +198,8 @@ class Simulation:
 
     def __init__(self, *, entries: int, seats_per_table: int = 9, reentry_rate: float = 0.2,
                  seed: int | None = None, keep: bool = False, max_entries: int = 3,
-                 initial_share: float = 0.8, checkpoint_every: int = 250, commit_each: bool = False) -> None:
+                 initial_share: float = 0.8, checkpoint_every: int = 250, commit_each: bool = False,
+                 money: MoneyOptions | None = None) -> None:
         if entries < 2:
             raise ValueError("a tournament needs at least two entries")
         self.target = entries
@@ -160,6 +232,19 @@ class Simulation:
         self.ops = 0
         self.checked_at = 0                           # `ops` at the last comparison with the database
         self.since_balance = 0
+        # The club night (None: a night without money rules, played exactly as before).
+        self.money = money if money is not None and money.on else None
+        self.money_rng = random.Random(f"money-{self.seed}")
+        self.stack: dict[int, int] = {}              # entry id -> chips at the table (entries in play)
+        self.chips_gone = 0                           # chips of players who left (nobody won them)
+        self.level: int | None = None                 # the simulated clock: the level, None before the start
+        self.on_break = False
+        self.addon_level: int | None = None
+        self.addon_done = False
+        self.first_wave = 0
+        self.sold: dict[str, int] = {}
+        self.refused: dict[str, int] = {}
+        self.dealt = False
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
@@ -261,6 +346,8 @@ class Simulation:
             self.break_order[t.number] = t.break_order or 0
         self.break_sequence = sorted(self.break_order, key=lambda n: (self.break_order[n], n))
         self.max_capacity = max(self.capacity.values())
+        if self.money is not None:
+            self._money_rules(event)
         return events.event_status_change(event=event, to=Event.Status.REGISTERING, actor=None)
 
     def _register(self, event: Event, player: Any = None) -> Entry | None:
@@ -268,15 +355,16 @@ class Simulation:
             player = players.player_register(festival=event.festival, name=f"Player {self.result.players + 1:05d}",
                                              actor=None)
             self.result.players += 1
+        paid = {} if self.money is None else {"method": self._method()}
         try:
-            entry = entry_register_seated(event=event, player=player, actor=None, level_position=None)
+            entry = entry_register_seated(event=event, player=player, actor=None, level_position=None, **paid)
         except RegistrationError:
             # Every seat is taken and the spare tables have been broken and released: like a
             # director would, bring a released table back into the event, then register.
             if len(self.where) < self.room_in_play or not self.released:
                 raise
             self._table_add(event)
-            entry = entry_register_seated(event=event, player=player, actor=None, level_position=None)
+            entry = entry_register_seated(event=event, player=player, actor=None, level_position=None, **paid)
         self.entries += 1
         self.result.entries += 1
         self.attempts[player.pk] = entry.attempt
@@ -284,6 +372,8 @@ class Simulation:
         self._add_alive(entry.pk)
         if entry.attempt > 1:
             self.result.reentries += 1
+        if self.money is not None:
+            self.stack[entry.pk] = entry.buy_in_purchase.chips
         if entry.table_id is not None:
             self._sit(entry.pk, entry.table.number, entry.seat)
         self.ops += 1
@@ -301,6 +391,7 @@ class Simulation:
         clock = time.perf_counter()
         event = self._setup()
         first_wave = max(2, min(self.target, int(self.target * self.initial_share)))
+        self.first_wave = first_wave
         for _ in range(first_wave):
             self._register(event)
         draw_started = time.perf_counter()
@@ -313,10 +404,14 @@ class Simulation:
         self.ops += 1
         self._checkpoint(event, force=True)
         event = events.event_status_change(event=event, to=Event.Status.RUNNING, actor=None)
+        if self.money is not None:
+            self.level = 1
         clock = time.perf_counter()
 
         # Late registration and re-entry: busts and new entries interleave until the field is complete.
         while self.entries < self.target:
+            if self.money is not None:
+                self._money_clock(event)
             if len(self.alive) > 2 * self.seats and self.rng.random() < 0.35:
                 busted = self._eliminate_random(event)
                 player = self.player_of[busted[0]] if busted else None
@@ -328,13 +423,20 @@ class Simulation:
                 self.result.late_entries += 1
             self._floor(event)
             self._checkpoint(event)
+        if self.money is not None:
+            self._money_clock(event, closing=True)
         event = registration.event_registration_close(event=event, actor=None)
+        if self.money is not None:
+            # The director builds the payout table once the field is complete (rebuys and add-ons are over).
+            payout_table_generate(event=event, actor=None)
         self._check_places_so_far(event)
         self.result.phase_seconds["late_registration"] = time.perf_counter() - clock
         clock = time.perf_counter()
 
         paid = max(2, round(self.result.entries * 0.15))
         while len(self.alive) > 1:
+            if self.money is not None and self.money.deal and not self.dealt and len(self.alive) == 3:
+                self._deal(event)
             if len(self.alive) == paid + 1 and len(self.in_play()) > 1:
                 self._hand_for_hand(event, paid)
             else:
@@ -343,21 +445,40 @@ class Simulation:
             self._checkpoint(event)
         self.result.phase_seconds["down_to_the_winner"] = time.perf_counter() - clock
         self._finish(event)
+        if self.money is not None:
+            clock = time.perf_counter()
+            self._money_finish(event)
+            self.result.phase_seconds["cash_desk_payouts"] = time.perf_counter() - clock
 
     # -- operations ----------------------------------------------------------------------------
 
-    def _eliminate(self, event: Event, table: int, busts: list[eliminations.SeatBust]) -> list[int]:
+    def _eliminate(self, event: Event, table: int, busts: list[eliminations.SeatBust],
+                   by: list[int] | None = None) -> list[int]:
         alive_before = len(self.alive)
+        gone = [self.occ[table][b.seat] for b in busts]
         counter = QueryCounter()
         with connection.execute_wrapper(counter):
             # As the desk does: the clock's level is read while late registration is open (never
             # started here, so None), then the bust.
             level = registration_clock_level(event=event)
-            elimination = eliminations.entries_eliminate(event=event, table_number=table, busts=busts, actor=None,
-                                                         level_position=level)
+            if self.money is None:
+                elimination = eliminations.entries_eliminate(event=event, table_number=table, busts=busts,
+                                                             actor=None, level_position=level)
+            else:
+                # The bust and its bounties in one transaction, as the desk's eliminations page does; an
+                # event without a bounty is sent no eliminators (nobody types "by" there).
+                with transaction.atomic():
+                    elimination = eliminations.entries_eliminate(event=event, table_number=table, busts=busts,
+                                                                 actor=None, level_position=level)
+                    bounties_award(event=event, elimination=elimination, actor=None,
+                                   eliminators={} if self.money.bounty is None else
+                                   {entry_id: list(by or []) for entry_id in gone})
         self.result.queries.append(counter.count)
         self.result.elimination_calls += 1
-        gone = [self.occ[table][b.seat] for b in busts]
+        if self.money is not None:
+            self._take_chips(gone, by or [])
+            for entry_id in gone:
+                self.stack.pop(entry_id, None)
         for entry_id in gone:
             self._stand(entry_id)
             self._remove_alive(entry_id)
@@ -376,6 +497,8 @@ class Simulation:
 
     def _eliminate_random(self, event: Event) -> list[int]:
         victim = self.rng.choice(self.alive)
+        if self.money is not None:
+            return self._money_bust(event, victim)
         table, seat = self.where[victim]
         others = [s for s, e in self.occ[table].items() if s != seat]
         if others and len(self.alive) > 3 and self.rng.random() < 0.03:
@@ -398,7 +521,8 @@ class Simulation:
             round_busted: list[int] = []
             for table in self.rng.sample(tables, out):
                 seat = self.rng.choice(sorted(self.occ[table]))
-                round_busted += self._eliminate(event, table, [eliminations.SeatBust(seat)])
+                by = self._eliminators(table, [seat]) if self.money is not None else None
+                round_busted += self._eliminate(event, table, [eliminations.SeatBust(seat)], by=by)
             if len(round_busted) > 1:
                 got = set(Entry.objects.filter(pk__in=round_busted).values_list("place", flat=True))
                 if got != {len(self.alive) + 1}:
@@ -462,6 +586,245 @@ class Simulation:
         if max(counts) - min(counts) > 1:
             self.fail(f"after the suggested moves the tables still differ by {max(counts) - min(counts)}")
 
+    # -- the club night's money ------------------------------------------------------------------
+
+    def _method(self) -> str:
+        return self.money_rng.choices(METHODS, weights=METHOD_WEIGHTS)[0]
+
+    def _money_rules(self, event: Event) -> None:
+        """Set the night's rules through the cashier's service (refused rules would stop the run)."""
+        assert self.money is not None
+        values = dict(MONEY_RULES)
+        if self.money.rebuys:
+            values |= REBUY_RULES
+        if self.money.addons:
+            # The add-on is sold at the break after the last rebuy level when the structure has one there,
+            # else at its first break (rebuys then stay open through that break or end before it).
+            _levels, breaks = structure_levels(event=event)
+            self.addon_level = REBUY_UNTIL_LEVEL if REBUY_UNTIL_LEVEL in breaks else min(breaks)
+            values |= ADDON_RULES | {"addon_break_after_level": self.addon_level}
+        if self.money.bounty is not None:
+            values |= BOUNTY_RULES | {"bounty_kind": self.money.bounty,
+                                      "rebuy_bounty": BOUNTY if self.money.rebuys else ZERO}
+        money_rules_set(event=event, actor=None, values=values)
+
+    def _clock(self) -> ClockPoint:
+        """The clock as the cashier would read it (the simulated night's level, or its break)."""
+        return ClockPoint(level_number=self.level, on_break=self.on_break)
+
+    def _rebuys_open(self) -> bool:
+        return (self.money is not None and self.money.rebuys and self.level is not None
+                and self.level <= REBUY_UNTIL_LEVEL)
+
+    def _money_clock(self, event: Event, closing: bool = False) -> None:
+        """Move the simulated clock with the late registration: levels 1 to the last level of late
+        registration as the field fills, the add-on break on the way; past it once registration closes."""
+        last = event.late_registration_level or 1
+        if closing:
+            level = last + 1
+        else:
+            done = (self.entries - self.first_wave) / max(1, self.target - self.first_wave)
+            level = min(last, 1 + int(done * last))
+        if (self.addon_level is not None and not self.addon_done and self.level is not None
+                and level > self.addon_level):
+            self.level = self.addon_level
+            self._addon_break(event)
+        self.level = level
+        if self._rebuys_open() and len(self.alive) > 2 * self.seats:
+            # The rebuy period's hands: a player loses their stack (most buy back in), another asks for a
+            # rebuy with whatever they hold.
+            if self.money_rng.random() < LOSE_STACK:
+                self._money_bust(event, self.money_rng.choice(self.alive))
+            if self.money_rng.random() < TOP_UP:
+                self._top_up(event, self.money_rng.choice(self.alive))
+
+    def _addon_break(self, event: Event) -> None:
+        """The break after the add-on level: most players buy the add-on, some the staff add-on."""
+        self.on_break = True
+        for entry_id in list(self.alive):
+            if self.money_rng.random() < ADDON_SHARE:
+                self._sell(event, entry_id, Purchase.Kind.ADDON)
+            if self.money_rng.random() < STAFF_ADDON_SHARE:
+                self._sell(event, entry_id, Purchase.Kind.STAFF_ADDON)
+        self.on_break = False
+        self.addon_done = True
+        self.ops += 1
+
+    def _sell(self, event: Event, entry_id: int, kind: str) -> Purchase | None:
+        """One sale at the cash desk; a refusal is counted (the service decides, never the simulator)."""
+        counter = QueryCounter()
+        try:
+            with connection.execute_wrapper(counter):
+                purchase = purchase_sell(event=event, entry_id=entry_id, kind=kind, method=self._method(),
+                                         actor=None, clock=self._clock())
+        except PurchaseRefused:
+            self.refused[kind] = self.refused.get(kind, 0) + 1
+            return None
+        self.result.sale_queries.append(counter.count)
+        self.sold[kind] = self.sold.get(kind, 0) + 1
+        self.stack[entry_id] += purchase.chips
+        self.ops += 1
+        return purchase
+
+    def _count(self, event: Event, entry_id: int) -> None:
+        """The floor counts a player's stack for the cash desk (a chip count, as at the desk)."""
+        chipcounts.chip_counts_record(event=event, counts={entry_id: self.stack[entry_id]}, actor=None,
+                                      addon_chips=extra_chips(event=event))
+
+    def _rebuy(self, event: Event, entry_id: int) -> bool:
+        """The player asks for a rebuy (sometimes a double; a refused double falls back to one)."""
+        if self.money_rng.random() < DOUBLE_SHARE and self._sell(event, entry_id, Purchase.Kind.DOUBLE_REBUY):
+            return True
+        return self._sell(event, entry_id, Purchase.Kind.REBUY) is not None
+
+    def _top_up(self, event: Event, entry_id: int) -> None:
+        """A player in play asks for a rebuy: the floor counts the stack, the cashier says yes or no."""
+        self._count(event, entry_id)
+        self._rebuy(event, entry_id)
+
+    def _eliminators(self, table: int, busted_seats: list[int]) -> list[int]:
+        """Who wins the pot: one player at the table, sometimes two (a split pot), rarely nobody (the
+        player left, or nobody else is at the table)."""
+        others = sorted(s for s in self.occ[table] if s not in busted_seats)
+        if not others or self.money_rng.random() < NOBODY:
+            return []
+        if len(others) >= 2 and self.money_rng.random() < SPLIT_POT:
+            return [self.occ[table][s] for s in self.money_rng.sample(others, 2)]
+        return [self.occ[table][self.money_rng.choice(others)]]
+
+    def _take_chips(self, losers: list[int], winners: list[int]) -> None:
+        """The losers' stacks go to the winners of the pot (shared, the odd chips to the first named)."""
+        chips = sum(self.stack.pop(entry_id, 0) for entry_id in losers) if not winners else 0
+        if not winners:
+            self.chips_gone += chips
+            return
+        for entry_id in losers:
+            chips += self.stack[entry_id]
+            self.stack[entry_id] = 0
+        base, extra = divmod(chips, len(winners))
+        for i, entry_id in enumerate(winners):
+            self.stack[entry_id] += base + (1 if i < extra else 0)
+
+    def _money_bust(self, event: Event, victim: int) -> list[int]:
+        """A player loses their stack: while rebuys are open they usually buy back in; else they are out,
+        the eliminators named for the bounty."""
+        table, seat = self.where[victim]
+        seats = [seat]
+        others = [s for s in self.occ[table] if s != seat]
+        if len(others) >= 2 and len(self.alive) > 3 and self.rng.random() < 0.03:
+            seats.append(self.rng.choice(others))  # two players out in the same hand
+        by = self._eliminators(table, seats)
+        if len(seats) == 1 and by and self._rebuys_open() and self.money_rng.random() < REBUY_AFTER_BUST:
+            self._take_chips([victim], by)
+            self._count(event, victim)  # the floor records the stack as 0, then the cashier sells
+            if self._rebuy(event, victim):
+                return []
+        busts = [eliminations.SeatBust(s, self.stack[self.occ[table][s]] if len(seats) > 1 else None,
+                                       entry_id=self.occ[table][s]) for s in seats]
+        return self._eliminate(event, table, busts, by=by)
+
+    def _deal(self, event: Event) -> None:
+        """The last three players agree an ICM deal on their stacks, then play on for the title."""
+        deal_record(event=event, stacks={entry_id: self.stack[entry_id] for entry_id in self.alive},
+                    method="icm", actor=None)
+        self.dealt = True
+        self.ops += 1
+
+    def _check_chips(self, event: Event) -> Any:
+        """Chips in play (every entry's stack + the chips of the other purchases) = the stacks at the tables
+        + the chips of players who left; the buy-ins' chips are every entry's starting stack."""
+        extras = pool_extras(event=event)
+        in_play = self.entries * event.starting_stack + extras.chips
+        at_tables = sum(self.stack[entry_id] for entry_id in self.alive) + self.chips_gone
+        if at_tables != in_play:
+            self.fail(f"chips in play {in_play} (entries x stack + {extras.chips} sold) but {at_tables} at the "
+                      "tables and gone")
+        return extras
+
+    def _check_bounty_money(self, event: Event) -> Any:
+        found = bounty_money(event=event)
+        if found.difference != 0:
+            self.fail(f"bounty money paid in {found.paid_in} but {found.accounted} paid, on heads and owed back")
+        return found
+
+    def _money_finish(self, event: Event) -> None:
+        """Pay the prizes and the bounty money at the cash desk, then check the night's money from the
+        cashier's and the prize desk's selectors."""
+        for award in event_awards(event=event):
+            if award.amount > 0:
+                cash_payout_record(event=event, entry_id=award.entry.pk, kind=Payout.Kind.PRIZE,
+                                   amount=award.amount, owed=award.amount, method=self._method(), actor=None)
+        for entry_id, line in sorted(bounties_by_entry(event=event).items()):
+            if line.to_pay > 0:
+                cash_payout_record(event=event, entry_id=entry_id, kind=Payout.Kind.BOUNTY, amount=line.to_pay,
+                                   owed=line.to_pay, method=self._method(), actor=None)
+        self.ops += 1
+        summary = event_prize_summary(event=event)
+        bounty = bounty_money(event=event)
+        owed_bounties = bounty.paid_cash + bounty.collected_by_champion + bounty.owed_back
+        prizes_owed = sum((award.amount for award in event_awards(event=event)), ZERO)
+        close = closeout(event=event, prize_pool=summary["prize_pool"], overlay=summary["overlay"],
+                         staff_deduction=summary["staff_deduction"], prizes_owed_total=prizes_owed,
+                         bounties_paid=owed_bounties, bounties_on_heads=bounty.on_heads)
+        totals = money_totals(event=event)
+        paid_out = sum(close.paid_out_by_method.values(), ZERO)
+        bounties_paid = paid_out - close.prizes_paid
+        # The checks.
+        if close.difference != 0:
+            self.fail(f"the close-out does not balance: money in {close.money_in}, accounted for {close.accounted}, "
+                      f"difference {close.difference}")
+        self._check_bounty_money(event)
+        if bounty.on_heads:
+            self.fail(f"{bounty.on_heads} still on heads once the event is over")
+        negative = [pk for pk, head in heads(event=event).items() if head < 0]
+        if negative:
+            self.fail(f"{len(negative)} entries have a negative head (entry {negative[0]})")
+        extras = self._check_chips(event)
+        buy_in_chips = totals.kinds[Purchase.Kind.ENTRY].chips + totals.kinds[Purchase.Kind.REENTRY].chips
+        if totals.entries_without_buy_in or buy_in_chips != self.entries * event.starting_stack:
+            self.fail(f"{totals.entries_without_buy_in} entries without a buy-in; buy-ins give {buy_in_chips} chips")
+        if summary["field"]["total_chips"] != self.entries * event.starting_stack + extras.chips:
+            self.fail(f"the prize desk counts {summary['field']['total_chips']} chips in play")
+        if close.prizes_paid != prizes_owed or prizes_owed != close.prize_pool:
+            self.fail(f"prizes paid {close.prizes_paid}, owed {prizes_owed}, pool {close.prize_pool}")
+        if bounties_paid != owed_bounties:
+            self.fail(f"bounty money paid {bounties_paid}, owed to the players {owed_bounties}")
+        rebuys = self.sold.get(Purchase.Kind.REBUY, 0) + 2 * self.sold.get(Purchase.Kind.DOUBLE_REBUY, 0)
+        if totals.rebuys != rebuys or totals.addons != self.sold.get(Purchase.Kind.ADDON, 0):
+            self.fail(f"the cashier counts {totals.rebuys} rebuys and {totals.addons} add-ons, the simulator sold "
+                      f"{rebuys} and {self.sold.get(Purchase.Kind.ADDON, 0)}")
+
+        def text(amount: Decimal) -> str:
+            return f"{amount:.2f}"
+
+        assert self.money is not None
+        self.result.money = {
+            "rules": {"rebuys": self.money.rebuys, "addons": self.money.addons, "bounty": self.money.bounty,
+                      "deal": self.money.deal, "addon_break_after_level": self.addon_level,
+                      "rebuys_until_level": REBUY_UNTIL_LEVEL if self.money.rebuys else None},
+            "in": text(close.money_in),
+            "in_by_method": {m: text(v) for m, v in close.money_in_by_method.items()},
+            "prize_pool": text(close.prize_pool),
+            "overlay": text(close.overlay),
+            "fees": text(close.fees),
+            "staff": text(close.staff),
+            "bounty_in": text(close.bounty_in),
+            "rebuys": totals.rebuys,
+            "addons": totals.addons,
+            "staff_addons": totals.kinds[Purchase.Kind.STAFF_ADDON].count,
+            "sales": sum(self.sold.values()),
+            "refused": dict(sorted(self.refused.items())),
+            "bounties_won": text(bounty.paid_cash),
+            "bounties_owed_back": text(bounty.owed_back),
+            "champion_head": text(bounty.collected_by_champion),
+            "bounties_paid": text(bounties_paid),
+            "prizes_paid": text(close.prizes_paid),
+            "paid_out_by_method": {m: text(v) for m, v in close.paid_out_by_method.items()},
+            "deal": self.dealt,
+            "difference": text(close.difference),
+            "bounty_difference": text(bounty.difference),
+        }
+
     # -- checks --------------------------------------------------------------------------------
 
     def _checkpoint(self, event: Event, force: bool = False) -> None:
@@ -487,6 +850,10 @@ class Simulation:
         if any(self.where.get(pk, (None,))[0] != table for pk, table in seated.items()) or len(seated) != len(
                 self.where):
             self.fail("the seating in the database differs from what the services reported")
+        if self.money is not None:
+            self._check_chips(event)
+            if self.money.bounty is not None:
+                self._check_bounty_money(event)
 
     def _check_places_so_far(self, event: Event) -> None:
         places = sorted(Entry.objects.filter(event=event, status=Entry.Status.BUSTED)
