@@ -1,7 +1,9 @@
 """Helpers for the tests that drive headless Chromium."""
 
 import json
+import time
 
+from django.db import OperationalError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
@@ -18,3 +20,25 @@ def focused(pg, expected: str, attr: str = "name", prefix: bool = False, timeout
     except PlaywrightTimeout:
         pass
     return pg.evaluate(f"document.activeElement ? document.activeElement.getAttribute({json.dumps(attr)}) : null")
+
+
+def wait_for(predicate, page, timeout: float = 30) -> bool:
+    """Whether `predicate()` (a read of the database) comes true within `timeout` seconds, asked every 0.2 s.
+
+    The waits go through the page, so Playwright keeps serving the page (and its route handlers) meanwhile.
+    """
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OperationalError as exc:  # SQLite: the live server holds the table a moment
+            if "locked" not in str(exc):
+                raise
+        page.wait_for_timeout(200)
+    return predicate()
+
+
+def overflow(page) -> int:
+    """How many pixels the page is wider than the window (0 when nothing sticks out)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

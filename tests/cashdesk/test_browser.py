@@ -1,34 +1,14 @@
 """The cash desk in headless Chromium: a rebuy sold from the keyboard ("/", the name, Enter, Enter), the ledger
 row updated in place; the page fits a desk screen (1366x768) and a phone (390 wide)."""
 
-import time
 
 import pytest
-from django.db import OperationalError
 
 from tdconsole.cashier.models import Purchase
 from tests import factories
-from tests.browser import focused
+from tests.browser import focused, overflow, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate, page, timeout: float = 30) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if predicate():
-                return True
-        except OperationalError as exc:  # SQLite: the live server holds the table a moment
-            if "locked" not in str(exc):
-                raise
-        page.wait_for_timeout(200)
-    return predicate()
-
-
-def overflow(page) -> int:
-    """How many pixels the page is wider than the window (0 when nothing sticks out)."""
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
 def test_a_rebuy_sold_from_the_keyboard_updates_the_ledger_row(live_server, page, browser_login, screenshot,

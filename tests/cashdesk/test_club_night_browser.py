@@ -25,9 +25,7 @@ from tdconsole.payouts.services import payout_table_generate, payout_table_lock
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
 from tdconsole.tournaments.models import Entry, Event
 from tests import factories
-from tests.browser import focused
-
-from .test_browser import overflow, wait_for
+from tests.browser import focused, overflow, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -1,30 +1,15 @@
 """The registration desk's payment method in headless Chromium: picked from the keyboard once, it stays picked
 while the clerk types name after name."""
 
-import time
 
 import pytest
-from django.db import OperationalError
 
 from tdconsole.cashier.models import Purchase
 from tests import factories
-from tests.browser import focused
+from tests.browser import focused, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ["Renata Pinto", "João Araújo", "Márcia Melo", "Luís Sá"]
-
-
-def wait_for(predicate, page, timeout: float = 30) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if predicate():
-                return True
-        except OperationalError as exc:  # SQLite: the live server holds the table a moment
-            if "locked" not in str(exc):
-                raise
-        page.wait_for_timeout(200)
-    return predicate()
 
 
 def test_a_method_picked_from_the_keyboard_stays_for_every_name_typed(live_server, page, browser_login, director,
