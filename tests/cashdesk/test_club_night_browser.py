@@ -293,7 +293,7 @@ def test_a_club_night_at_the_cash_and_elimination_desks_balances_to_the_cent(
         page.select_option(f"[data-testid=pay-method-{number}]", "pix" if paid % 2 else "cash")
         button.click()
         page.wait_for_function(
-            "n => document.querySelectorAll('[data-testid^=pay-prize-], [data-testid^=pay-bounty-]').length < n",
+            "(n) => document.querySelectorAll('[data-testid^=pay-prize-], [data-testid^=pay-bounty-]').length < n",
             arg=left)
         assert page.locator(f"[data-testid=ledger-row-{number}] [data-testid=row-notice]").count() == 1
         paid += 1
