@@ -25,6 +25,7 @@ from tdconsole.tournaments.models import Entry, Event
 
 from .exceptions import PayoutRefused
 from .models import Payout, Purchase
+from .purchases import tidy_reason
 
 ZERO = Decimal("0")
 MAX_REASON = Payout._meta.get_field("void_reason").max_length
@@ -101,7 +102,7 @@ def cash_payout_record(*, event: Event, entry_id: int, kind: str, amount: Decima
 
 def cash_payout_void(*, event: Event, payout_id: int, reason: str, actor: Any) -> Payout:
     """Void a payout recorded by mistake, saying why (the amount is owed again)."""
-    reason = " ".join((reason or "").split())
+    reason = tidy_reason(reason)
     if not isinstance(payout_id, int) or isinstance(payout_id, bool) or not fits(payout_id, Payout, "id"):
         raise PayoutRefused(_("This payout is not one of this event's (reload the page)."))
     with transaction.atomic():

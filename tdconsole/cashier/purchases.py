@@ -16,6 +16,7 @@ The clock is read by the caller and given as a `ClockPoint` (this app does not r
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
@@ -376,13 +377,20 @@ def _void(purchase: Purchase, *, reason: str, actor: Any, event: Event) -> Purch
     return purchase
 
 
+def tidy_reason(reason: str | None) -> str:
+    """A void's reason as stored: one line, control characters (a NUL, which PostgreSQL refuses, a pasted tab)
+    made spaces, repeated whitespace collapsed."""
+    shown = "".join(" " if unicodedata.category(char) == "Cc" else char for char in (reason or ""))
+    return " ".join(shown.split())
+
+
 def purchase_void(*, event: Event, purchase_id: int, reason: str, actor: Any) -> Purchase:
     """Void a sale made by mistake, saying why; its chips come off the entry's recorded stack (never below 0).
 
     Refused without a reason, for a purchase already voided, and for a buy-in (an entry registered by
     mistake is cancelled on the registration page, which voids its purchases).
     """
-    reason = " ".join((reason or "").split())
+    reason = tidy_reason(reason)
     if not isinstance(purchase_id, int) or isinstance(purchase_id, bool) or not fits(purchase_id, Purchase, "id"):
         raise PurchaseRefused(_("This receipt is not one of this event's (reload the page)."))
     with transaction.atomic():

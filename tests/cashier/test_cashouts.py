@@ -91,3 +91,12 @@ def test_unknown_kinds_methods_and_entries_are_refused(house, ana, make_money_ev
 
 def test_nothing_owed_pays_nothing(house, ana):
     assert refused(house, ana, "1", "0") == "Ana has already been paid all that is owed (Prize: R$0.00)."
+
+
+def test_a_void_reason_with_control_characters_is_stored_as_one_plain_line(house, ana, director):
+    # A NUL (which PostgreSQL refuses in a text column) or a pasted tab is a space; nothing but them is refused.
+    payout = pay(house, ana, "500", "500")
+    with pytest.raises(PayoutRefused, match="Say why"):
+        cash_payout_void(event=house, payout_id=payout.pk, reason="\x00\t", actor=director)
+    cash_payout_void(event=house, payout_id=payout.pk, reason="wrong\x00player\tpaid", actor=director)
+    assert Payout.objects.get(pk=payout.pk).void_reason == "wrong player paid"

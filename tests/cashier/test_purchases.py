@@ -344,6 +344,14 @@ def test_a_void_needs_a_reason_and_happens_once(house, ana, director):
     assert record.summary_text == "Receipt #2 voided (Rebuy, Ana): sold to the wrong player"
 
 
+def test_a_void_reason_with_a_nul_or_a_tab_is_stored_as_one_plain_line(house, ana, director):
+    rebuy = sell(house, ana, "rebuy")
+    with pytest.raises(PurchaseRefused, match="Say why receipt #2 is voided."):
+        purchase_void(event=house, purchase_id=rebuy.pk, reason="\x00", actor=director)
+    voided = purchase_void(event=house, purchase_id=rebuy.pk, reason="wrong\x00player\tsold", actor=director)
+    assert voided.void_reason == "wrong player sold"
+
+
 def test_a_buy_in_is_voided_by_cancelling_the_entry_instead(house, ana):
     buy_in = ana.purchases.get()
     with pytest.raises(PurchaseRefused) as refused:
