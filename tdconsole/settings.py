@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "tdconsole.demo",
     "tdconsole.desk",
     "tdconsole.cashdesk",
+    "tdconsole.setup",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("tdconsole.payouts.urls")),
     path("", include("tdconsole.printing.urls")),
     path("", include("tdconsole.cashdesk.urls")),
+    path("", include("tdconsole.setup.urls")),
     path("", include("tdconsole.rulings.urls")),
     path("", include("tdconsole.adjudication.urls")),
 ]

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from tdconsole.tournaments.models import Entry, Event, Festival, Level, Player, Structure, Table, Venue
+from tdconsole.tournaments.models import Chip, ChipSet, Entry, Event, Festival, Level, Player, Structure, Table, Venue
 from tdconsole.tournaments.names import search_key
 
 # (kind, small blind, big blind, ante, minutes, colour-up chip)
@@ -47,6 +47,18 @@ def make_festival(slug: str = "fest", *, name: str = "Test festival", venue: Ven
         venue = venue or make_venue(venue_name, tables=tables, seats=seats)
         festival = Festival.objects.create(slug=slug, name=name, venue=venue)
     return festival
+
+
+HOUSE_CHIPS = ((25, "green", "#1f8a3b"), (100, "black", "#111111"), (500, "purple", "#6a2c91"),
+               (1000, "yellow", "#e8c31a"), (5000, "red", "#c0262d"))
+
+
+def make_chip_set(name: str = "House chips", *, chips: Sequence[tuple[int, str, str]] = HOUSE_CHIPS,
+                  venue: Venue | None = None) -> ChipSet:
+    """A chip set of those (value, colour, colour code) chips; the house's five by default."""
+    chip_set = ChipSet.objects.create(name=name, venue=venue)
+    Chip.objects.bulk_create([Chip(chip_set=chip_set, value=v, colour=c, colour_hex=h) for v, c, h in chips])
+    return chip_set
 
 
 def make_structure(name: str, slug: str, *, levels: int | Sequence[LevelRow] = 3) -> Structure:

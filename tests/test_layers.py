@@ -32,7 +32,7 @@ LAYERS: dict[str, int] = {
     # build on tournaments; may import one another
     "seating": 2, "clock": 2, "payouts": 2, "cashier": 2,
     # the desk's top, and any new app
-    "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk": 3, "cashdesk": 3,
+    "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk": 3, "cashdesk": 3, "setup": 3,
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }

@@ -41,6 +41,45 @@ class Festival(models.Model):
         return self.name
 
 
+class ChipSet(models.Model):
+    """The house's chips: the denominations on its tables, each with its colour."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    venue = models.ForeignKey(
+        Venue, null=True, blank=True, on_delete=models.PROTECT, related_name="chip_sets", verbose_name=_("venue")
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("chip set")
+        verbose_name_plural = _("chip sets")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Chip(models.Model):
+    """One denomination of a chip set."""
+
+    chip_set = models.ForeignKey(ChipSet, on_delete=models.CASCADE, related_name="chips")
+    value = models.PositiveIntegerField(_("value"), validators=[MinValueValidator(1)])
+    colour = models.CharField(_("colour"), max_length=40)
+    # The colour as the screen paints it (#rrggbb).
+    colour_hex = models.CharField(_("colour code"), max_length=7, default="#888888")
+
+    class Meta:
+        ordering = ["chip_set_id", "value"]
+        constraints = [
+            models.UniqueConstraint(fields=["chip_set", "value"], name="chip_value_unique"),
+            models.CheckConstraint(condition=Q(value__gte=1), name="chip_value_positive"),
+        ]
+        verbose_name = _("chip")
+        verbose_name_plural = _("chips")
+
+    def __str__(self) -> str:
+        return f"{self.value} ({self.colour})"
+
+
 class Structure(models.Model):
     """A blind structure: a reusable template, or an event's own copy of one."""
 
@@ -139,6 +178,9 @@ class Event(models.Model):
     guarantee = models.DecimalField(_("guarantee"), max_digits=12, decimal_places=2, null=True, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.DRAFT)
     structure = models.ForeignKey(Structure, on_delete=models.PROTECT, related_name="events")
+    chip_set = models.ForeignKey(
+        ChipSet, null=True, blank=True, on_delete=models.PROTECT, related_name="events", verbose_name=_("chip set")
+    )
     hand_for_hand = models.BooleanField(_("hand-for-hand"), default=False)
     # The hand-for-hand hand being played (0 before the first one); eliminations of one round tie.
     hand_for_hand_round = models.PositiveIntegerField(_("hand-for-hand round"), default=0)

@@ -90,3 +90,46 @@ def test_without_late_registration_the_start_closes_registration():
 
 def test_registration_closed_by_hand_stays_closed():
     assert not registration_open_at(close_position=4, level_position=None, closed=True)
+
+
+# --- chips in play ---------------------------------------------------------------------------------
+
+from tdconsole.tournaments.structures import chips_in_play, smallest_chips  # noqa: E402
+
+COLOURED = (
+    {"small_blind": 25, "big_blind": 50, "minutes": 20},
+    {"kind": "break", "minutes": 10, "color_up": 25},
+    {"small_blind": 100, "big_blind": 200, "ante": 200, "minutes": 20},
+)
+
+
+def test_a_colour_up_removes_its_chip_from_the_break_on():
+    assert chips_in_play(rows(*COLOURED), [500, 25, 100]) == [(25, 100, 500), (100, 500), (100, 500)]
+    assert smallest_chips(rows(*COLOURED), [500, 25, 100]) == [25, 100, 100]
+
+
+def test_a_colour_up_of_a_chip_not_in_play_removes_nothing():
+    assert smallest_chips(rows(*COLOURED), [100, 500]) == [100, 100, 100]
+
+
+def test_an_ante_above_the_big_blind_is_refused():
+    problems = structure_problems(rows({"small_blind": 100, "big_blind": 200, "ante": 300, "minutes": 20}))
+    assert problems == ["Level 1: the ante is larger than the big blind."]
+
+
+def test_a_level_not_payable_with_the_chips_in_play_is_refused():
+    structure = rows(*COLOURED, {"small_blind": 150, "big_blind": 300, "ante": 300, "minutes": 20})
+    assert structure_problems(structure, [25, 100, 500]) == [
+        "Level 3 cannot be paid with the chips in play: the smallest chip is 100."]
+    # Without a chip set, or with the 25s still in play, the same blinds are fine.
+    assert structure_problems(structure) == []
+    assert structure_problems(rows(COLOURED[0], COLOURED[2], structure[-1].__dict__ | {"kind": "level"}),
+                              [25, 100, 500]) == []
+
+
+def test_a_colour_up_must_remove_a_chip_in_play_and_leave_one():
+    assert structure_problems(rows(*COLOURED), [100, 500]) == [
+        "Level 1 cannot be paid with the chips in play: the smallest chip is 100.",
+        "Row 2: the 25 chip is not in play, so it cannot be coloured up."]
+    assert structure_problems(rows(COLOURED[0], COLOURED[1]), [25]) == [
+        "Row 2: colouring up the 25 chip leaves no chip in play."]
