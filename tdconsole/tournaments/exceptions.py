@@ -44,3 +44,13 @@ class PlayerChoiceNeeded(RegistrationError):
 
 class PlayerError(TournamentError):
     """A player cannot be changed or merged as asked."""
+
+
+class ChipSetError(TournamentError):
+    """A chip set, a chip or an event's chip set cannot be changed as asked; `problems` lists each reason
+    (the blind levels the chips could not pay, for instance)."""
+
+    def __init__(self, message: str, *, problems: list[str] | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.problems = list(problems or [])
+        self.field = field
