@@ -1,7 +1,9 @@
 """Reads for the adjudicator opened from a table: the table as it stands, and the chips in play.
 
 `smallest_chip_at` is pure (levels in, a number out); `table_prefill` reads the event in a fixed
-number of queries however many players sit at the table or play the event.
+number of queries however many players sit at the table or play the event. The smallest chip in play,
+which decides how an odd chip splits, comes from the event's chip set when it has one (the chips left
+after the colour-ups before the hand's level), and is inferred from the blinds otherwise.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from django.utils.translation import gettext as _
 
 from tdconsole.clock.selectors import clock_reading
 from tdconsole.tournaments.models import ChipCount, Entry, Event, Level, Table
+from tdconsole.tournaments.structure_edit import event_denominations
+from tdconsole.tournaments.structures import smallest_chips
 
 
 class _LevelLike(Protocol):
@@ -58,6 +62,22 @@ def smallest_chip_at(levels: Sequence[_LevelLike], position: int) -> int:
     if removed and divisor <= max(removed):
         return divisor * (max(removed) // divisor + 1)
     return divisor
+
+
+def smallest_chip_for(*, event: Event, levels: Sequence[Level], position: int) -> int:
+    """The smallest chip in play at the level at `position` of the event's structure `levels`.
+
+    With a chip set: its smallest chip still in play there (the colour-ups of the breaks before it
+    removed the others); one query. Without one, or when the set has no chip left there: inferred from
+    the blinds (`smallest_chip_at`), no query.
+    """
+    denominations = event_denominations(event)
+    if denominations:
+        rows = smallest_chips(levels, denominations)
+        for level, chip in zip(levels, rows, strict=True):
+            if level.position == position and chip is not None:
+                return chip
+    return smallest_chip_at(levels, position)
 
 
 def blind_level_for(levels: Sequence[Level], position: int | None) -> Level | None:
@@ -140,7 +160,7 @@ def table_prefill(*, event: Event, table_number: int, level_position: int | None
     """The table `table_number` of the event with its players, stacks and the level to deal at.
 
     `level_position` picks a blind level of the structure (a hand dealt before the level changed);
-    by default the level on the clock. Six queries, whatever the size of the field.
+    by default the level on the clock. Six queries, whatever the size of the field (seven with a chip set).
     """
     table = Table.objects.filter(event=event, number=table_number).first()
     if table is None:
@@ -166,7 +186,7 @@ def table_prefill(*, event: Event, table_number: int, level_position: int | None
         if level is None:
             raise PrefillRefused(_("The structure has no blind level at position %(position)s.")
                                  % {"position": level_position}, 400)
-    chip = smallest_chip_at(structure, level.position) if level is not None else 1
+    chip = smallest_chip_for(event=event, levels=structure, position=level.position) if level is not None else 1
     return TablePrefill(
         event=event, table=table, seats=seats, levels=[lv for lv in structure if not lv.is_break], level=level,
         clock_level=clock_level, smallest_chip=chip, last_counted_at=max(counted.values(), default=None),
