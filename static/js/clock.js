@@ -2,7 +2,7 @@
 // browser/server clock offset, keeps counting (and says "offline") when the
 // server cannot be reached, beeps at one minute left and at each level change
 // (WebAudio, switchable), shows the time of day, the break's end, the late
-// registration countdown and the director's rotating messages, and gives the
+// registration countdown, the chips in play and the director's rotating messages, and gives the
 // desk its keyboard shortcuts.
 (function () {
   "use strict";
@@ -58,7 +58,7 @@
   }
 
   // Bound elements hidden while they have nothing to say.
-  var HIDE_EMPTY = { colour_up: true, next_at: true };
+  var HIDE_EMPTY = { colour_up: true, chip_race: true, next_at: true };
   function bind(scope, name, text) {
     var els = scope.querySelectorAll('[data-bind="' + name + '"]');
     for (var k = 0; k < els.length; k++) {
@@ -67,6 +67,50 @@
       if (name === "time") { els[k].classList.toggle("cs-time-long", text.length > 6); }
     }
     return els;
+  }
+
+  // The chips in play, each drawn in its colour (SVG attributes: the policy allows no inline style).
+  var SVG = "http://www.w3.org/2000/svg";
+  function circle(r, fill, cls) {
+    var c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", "12"); c.setAttribute("cy", "12"); c.setAttribute("r", r); c.setAttribute("fill", fill);
+    if (cls) { c.setAttribute("class", cls); }
+    return c;
+  }
+  function swatch(chip) {
+    var svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "chip-swatch"); svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("role", "img"); svg.setAttribute("aria-label", chip.colour);
+    var title = document.createElementNS(SVG, "title");
+    title.textContent = chip.colour;
+    var spots = circle("8", "none");
+    spots.setAttribute("stroke", "#ffffff"); spots.setAttribute("stroke-width", "2.6");
+    spots.setAttribute("stroke-dasharray", "3.14 3.14");
+    svg.appendChild(title);
+    svg.appendChild(circle("11", chip.hex, "chip-edge"));
+    svg.appendChild(spots);
+    svg.appendChild(circle("5", chip.hex, "chip-inlay"));
+    return svg;
+  }
+  function showChips(scope, chips) {
+    var box = scope.querySelector("[data-chips]");
+    var list = box && box.querySelector("[data-chips-list]");
+    if (!list) { return; }  // the event has no chip set
+    chips = chips || [];
+    var key = chips.map(function (c) { return c.value; }).join(",");
+    box.hidden = !chips.length;
+    if (list.getAttribute("data-shown") === key) { return; }
+    while (list.firstChild) { list.removeChild(list.firstChild); }
+    chips.forEach(function (chip) {
+      var item = document.createElement("span");
+      item.className = "cs-chip";
+      item.setAttribute("data-testid", "chip");
+      item.setAttribute("data-value", String(chip.value));
+      item.appendChild(swatch(chip));
+      item.appendChild(document.createTextNode(chip.text));
+      list.appendChild(item);
+    });
+    list.setAttribute("data-shown", key);
   }
 
   function toBreak(rows, i, left) {
@@ -142,6 +186,8 @@
       bind(scope, "ante", row.ante);
       bind(scope, "next", row.next);
       bind(scope, "colour_up", row.colour_up);
+      bind(scope, "chip_race", row.chip_race || "");
+      showChips(scope, row.chips);
       bind(scope, "average_bb", row.average_bb);
     }
     var running = !state.paused && state.status !== "not_started";

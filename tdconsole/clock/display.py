@@ -65,9 +65,30 @@ def next_text(level: Level | None) -> str:
 
 
 def colour_up_text(level: Level) -> str:
+    """"Colour-up: remove the green 25 chips" on a colour-up break (the colour when the chip set has it)."""
     if not level.is_break or not level.color_up:
         return ""
+    removed = getattr(level, "removed_chip", None)
+    if removed:
+        return gettext("Colour-up: remove the %(colour)s %(chip)s chips") % {
+            "chip": chips_text(level.color_up), "colour": removed[1]}
     return gettext("Colour-up: remove the %(chip)s chips") % {"chip": chips_text(level.color_up)}
+
+
+def chip_race_text(level: Level) -> str:
+    """The chip race in one line, on a colour-up break whose chip set says which chip the odd ones race for."""
+    removed = getattr(level, "removed_chip", None)
+    chips = getattr(level, "chips", ())
+    if not level.is_break or not removed or not chips:
+        return ""
+    return gettext("Chip race: one card per odd %(chip)s chip, at most one %(next)s chip per player; "
+                   "nobody is raced out") % {"chip": chips_text(removed[0]), "next": chips_text(chips[0][0])}
+
+
+def chips_line(level: Level) -> list[dict]:
+    """The chips in play at `level` as the screen prints them: value, colour name, colour code."""
+    return [{"value": value, "text": chips_text(value), "colour": colour, "hex": code}
+            for value, colour, code in getattr(level, "chips", ())]
 
 
 def big_blinds_text(average: int, level: Level | None) -> str:
@@ -103,6 +124,8 @@ def schedule(levels: list[Level], index: int | None, average: int) -> list[dict]
             "ante": ante_text(level),
             "next": next_text(following),
             "colour_up": colour_up_text(level),
+            "chip_race": chip_race_text(level),
+            "chips": chips_line(level),
             "average_bb": big_blinds_text(average, _bb_level(levels, i)),
         })
     return rows

@@ -16,8 +16,9 @@ from redis.exceptions import RedisError
 from tdconsole.cashier.models import MoneyRules
 from tdconsole.cashier.rules import money_rules_of
 from tdconsole.core.durations import whole_seconds
-from tdconsole.tournaments.models import Event, Level
+from tdconsole.tournaments.models import Chip, Event, Level
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
+from tdconsole.tournaments.structures import chips_in_play
 
 from .maths import ZERO, ClockTimes, Reading, Step, read
 from .models import ClockState, ScreenMessage
@@ -168,13 +169,39 @@ def _cached(key: str, compute):
     return value
 
 
+# A chip as the screen shows it: (value, colour name, colour code #rrggbb).
+ChipLook = tuple[int, str, str]
+
+
+def event_chips(*, event: Event) -> list[ChipLook]:
+    """The chips of the event's chip set, smallest first (one query; none and no query without a set)."""
+    if event.chip_set_id is None:
+        return []
+    return list(Chip.objects.filter(chip_set_id=event.chip_set_id).order_by("value")
+                .values_list("value", "colour", "colour_hex"))
+
+
+def attach_chips(levels: list[Level], chips: list[ChipLook]) -> list[Level]:
+    """Give each step `chips`, the chips on the tables while it is played (smallest first; a colour-up
+    break already plays without its chip), and `removed_chip`, the chip a colour-up break takes off
+    (None elsewhere, or when the set has no such chip). Without chips every step gets () and None."""
+    looks = {chip[0]: chip for chip in chips}
+    rows = chips_in_play(levels, looks) if looks else [()] * len(levels)
+    for level, row in zip(levels, rows, strict=True):
+        level.chips = tuple(looks[value] for value in row)
+        level.removed_chip = looks.get(level.color_up) if level.is_break and level.color_up else None
+    return levels
+
+
 def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
-    """The structure, the field summary and the prize summary (cached briefly, shared by instances)."""
+    """The structure (each step with its chips in play, see `attach_chips`), the field summary and the
+    prize summary (cached briefly, shared by instances)."""
     from tdconsole.payouts.selectors import event_prize_summary
 
     def compute() -> tuple[list[Level], dict, dict]:
         prizes = event_prize_summary(event=event)
-        return clock_structure(event=event), prizes["field"], prizes
+        levels = attach_chips(clock_structure(event=event), event_chips(event=event))
+        return levels, prizes["field"], prizes
 
     return _cached(_slow_parts_key(event), compute)
 

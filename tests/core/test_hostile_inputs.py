@@ -148,8 +148,15 @@ def build_world(director) -> World:
     purchase = Purchase.objects.filter(event=event).order_by("number").first()
     payout = cash_payout_record(event=event, entry_id=alive.pk, kind="prize", amount=Decimal("1"), method="cash",
                                 actor=director, owed=Decimal("1"))
+    from tdconsole.tournaments.chipsets import ChipSpec, chip_set_create, event_chip_set_set
+
+    chip_set = chip_set_create(name="Hostile chips", actor=director, venue=venue, chips=[
+        ChipSpec(100, "black", "#111111"), ChipSpec(500, "purple", "#6a2c91"), ChipSpec(1000, "yellow", "#e8c31a"),
+        ChipSpec(5000, "red", "#c0262d")])
+    event_chip_set_set(event=event, chip_set=chip_set, actor=director)
     event.refresh_from_db()
     return World(event=event, director=director, values={
+        "chip_set": chip_set.pk, "chip": chip_set.chips.get(value=5000).pk,
         "slug": event.slug, "key": event.public_token, "festival": festival.pk, "template": template.pk,
         "entry": alive.pk, "seat": alive.seat, "elimination": elimination.pk, "document": ready.pk,
         "player": alive.player_id, "other_player": Entry.objects.filter(event=event).exclude(
@@ -399,6 +406,26 @@ ENDPOINTS: dict[str, Endpoint] = {
         can_get=False, post=(P("phh", *PHH_SHAPES), P("event"), P("table_number"), P("note")),
         base=lambda w: {"op": "save", "phh": SETUP_PHH, "event": w.event.pk, "table_number": "1", "note": "n"},
     ),
+    # Chip sets, an event's chips in play, the chip race.
+    "setup:chip_sets": Endpoint(can_post=False),
+    "setup:chip_set_new": Endpoint(post=(P("name"), P("venue")), base=lambda w: {"name": "Hostile new set"}),
+    "setup:chip_set": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, post=(P("name"), P("venue")),
+                               base=lambda w: {"name": "Hostile chips"}, int_kwargs=("pk",)),
+    "setup:chip_new": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, can_get=False,
+                               post=(P("value"), P("colour"), P("colour_hex")),
+                               base=lambda w: {"value": "25000", "colour": "grey", "colour_hex": "#888888"},
+                               int_kwargs=("pk",)),
+    "setup:chip_change": Endpoint(
+        kwargs=lambda w: {"pk": w["chip_set"], "chip_id": w["chip"]}, can_get=False,
+        post=(P("chip{chip}-value"), P("chip{chip}-colour"), P("chip{chip}-colour_hex")),
+        base=lambda w: {f"chip{w['chip']}-value": "5000", f"chip{w['chip']}-colour": "red",
+                        f"chip{w['chip']}-colour_hex": "#c0262d"},
+        int_kwargs=("pk", "chip_id")),
+    "setup:chip_delete": Endpoint(kwargs=lambda w: {"pk": w["chip_set"], "chip_id": w["chip"]}, can_get=False,
+                                  int_kwargs=("pk", "chip_id")),
+    "setup:event_chips": Endpoint(kwargs=slug, post=(P("chip_set"),), base=lambda w: {"chip_set": w["chip_set"]}),
+    "setup:chip_race": Endpoint(kwargs=slug, get=(P("at"), P("per_stack"), P("odd", "{v}", "3 {v}", "{v} 1")),
+                                can_post=False),
 }
 
 # URL patterns deliberately not walked, each with the reason.
