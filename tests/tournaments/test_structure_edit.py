@@ -31,6 +31,7 @@ def test_it_replaces_the_levels_after_the_one_being_played_and_audits(director):
     assert entry.after["from_row"] == 3 and len(entry.before["rows"]) == 3
 
 
+@pytest.mark.usefixtures("in_english")  # the messages are translated
 def test_a_level_already_started_cannot_change(director):
     event = make_event("started")
     changed = [ROWS[0], {"small_blind": 200, "big_blind": 400, "ante": 400, "minutes": 30}, ROWS[2]]
@@ -49,6 +50,7 @@ def test_saving_the_same_rows_audits_nothing(director):
     assert not AuditEntry.entries.filter(action="structure.levels").exists()
 
 
+@pytest.mark.usefixtures("in_english")  # the messages are translated
 def test_an_invalid_structure_is_refused_whole_and_against_the_event_chips(director):
     event = make_event("chips", chip_set=make_chip_set(chips=[(100, "black", "#000000"), (500, "purple", "#660099")]))
     odd = ROWS + [{"small_blind": 450, "big_blind": 900, "ante": 900, "minutes": 20}]

@@ -112,11 +112,13 @@ def test_a_colour_up_of_a_chip_not_in_play_removes_nothing():
     assert smallest_chips(rows(*COLOURED), [100, 500]) == [100, 100, 100]
 
 
+@pytest.mark.usefixtures("in_english")  # the messages are translated
 def test_an_ante_above_the_big_blind_is_refused():
     problems = structure_problems(rows({"small_blind": 100, "big_blind": 200, "ante": 300, "minutes": 20}))
     assert problems == ["Level 1: the ante is larger than the big blind."]
 
 
+@pytest.mark.usefixtures("in_english")  # the messages are translated
 def test_a_level_not_payable_with_the_chips_in_play_is_refused():
     structure = rows(*COLOURED, {"small_blind": 150, "big_blind": 300, "ante": 300, "minutes": 20})
     assert structure_problems(structure, [25, 100, 500]) == [
@@ -127,6 +129,7 @@ def test_a_level_not_payable_with_the_chips_in_play_is_refused():
                               [25, 100, 500]) == []
 
 
+@pytest.mark.usefixtures("in_english")  # the messages are translated
 def test_a_colour_up_must_remove_a_chip_in_play_and_leave_one():
     assert structure_problems(rows(*COLOURED), [100, 500]) == [
         "Level 1 cannot be paid with the chips in play: the smallest chip is 100.",
