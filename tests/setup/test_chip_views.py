@@ -354,3 +354,21 @@ def add_field_more(event, count):
     from tests.factories import make_entries
 
     make_entries(event, count)
+
+
+def test_the_chips_in_play_page_keeps_its_queries_however_long_the_structure(director):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.factories import simple_levels
+
+    chip_set = make_chip_set(chips=[(100, "black", "#111111"), (500, "purple", "#6a2c91")])
+    make_event("short", levels=simple_levels(3), chip_set=chip_set)
+    make_event("long", levels=simple_levels(40), chip_set=chip_set)
+    counts = []
+    for slug in ("short", "long"):
+        with CaptureQueriesContext(connection) as ctx:
+            html = get(director, url("event_chips", slug=slug)).content.decode()
+        counts.append(len(ctx.captured_queries))
+    assert html.count('data-testid="level-row"') == 40
+    assert counts[0] == counts[1]
