@@ -23,7 +23,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -146,9 +145,12 @@ class Bought:
 
 
 def bought_by(*, event: Event, entry: Entry) -> Bought:
-    """What the entry's player already bought in the event (one query)."""
-    rows = (Purchase.objects.filter(event_id=event.pk, voided_at__isnull=True, entry__player_id=entry.player_id,
-                                    kind__in=SOLD_KINDS)
+    """What the entry's player already bought in the event (one query, not growing with the field)."""
+    # Through the player's entries (a merged player's purchases keep no `player`), the event named on the
+    # entry only: SQLite then finds the entries by (event, player) and their purchases by entry, where a
+    # condition on the purchase's event made it read every purchase of the event.
+    rows = (Purchase.objects.filter(entry__event_id=event.pk, entry__player_id=entry.player_id,
+                                    voided_at__isnull=True, kind__in=SOLD_KINDS).order_by()
             .values_list("kind", "entry_id"))
     counts: Counter[str] = Counter()
     own: set[str] = set()
@@ -269,7 +271,9 @@ def _method(method: str) -> str:
 
 def _next_number(event: Event) -> int:
     """The event's next receipt number (the caller holds the event lock)."""
-    return (Purchase.objects.filter(event_id=event.pk).aggregate(last=Max("number"))["last"] or 0) + 1
+    # The last number through the (event, number) unique index, not an aggregate over the event's purchases.
+    last = Purchase.objects.filter(event_id=event.pk).order_by("-number").values_list("number", flat=True)[:1]
+    return (last[0] if last else 0) + 1
 
 
 def _create(*, event: Event, entry: Entry, kind: str, parts: Parts, method: str, actor: Any) -> Purchase:
