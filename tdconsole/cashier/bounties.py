@@ -40,6 +40,7 @@ from tdconsole.tournaments.names import search_key
 from .bounty import award_split
 from .exceptions import CashierError
 from .models import BountyAward, MoneyRules, Payout, Purchase
+from .rules import event_lock_with_rules
 
 ZERO = Decimal("0.00")
 
@@ -371,10 +372,10 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
     refusal (BountyError) undoes the bust too. Each share is worked out from the busted player's head
     at that moment (`bounty.award_split`). An event without a bounty awards nothing.
     """
-    with transaction.atomic():
-        event = event_lock(event)
-        rules = bounty_rules(event=event)
-        if rules is None:
+    # No savepoint of its own inside the elimination's transaction: a refusal undoes the bust as well.
+    with transaction.atomic(savepoint=False):
+        event, rules = event_lock_with_rules(event)
+        if rules.pk is None or rules.bounty_kind == MoneyRules.BountyKind.NONE:
             return []
         busts = list(Bust.objects.select_related("entry__player").filter(elimination_id=elimination.pk,
                                                                           elimination__event=event))

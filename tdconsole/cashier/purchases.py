@@ -40,6 +40,7 @@ from .models import MoneyRules, Purchase
 from .rules import (
     addon_break_now,
     bonus_open,
+    event_lock_with_rules,
     has_bounty,
     has_staff_addon,
     money_rules_of,
@@ -310,10 +311,9 @@ def purchase_buy_in_record(*, entry: Entry, method: str, actor: Any) -> Purchase
     """
     method = _method(method)
     with transaction.atomic():
-        event = event_lock(entry.event)
+        event, rules = event_lock_with_rules(entry.event)
         if Purchase.objects.filter(entry_id=entry.pk, kind__in=BUY_IN_KINDS, voided_at__isnull=True).exists():
             raise PurchaseRefused(_("The buy-in of entry #%(number)d is already recorded.") % {"number": entry.number})
-        rules = money_rules_of(event=event)
         kind = Kind.ENTRY if entry.attempt == 1 else Kind.REENTRY
         purchase = _create(event=event, entry=entry, kind=kind, parts=buy_in_parts(event=event, rules=rules),
                            method=method, actor=actor)
@@ -332,12 +332,11 @@ def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor:
     if not isinstance(entry_id, int) or isinstance(entry_id, bool) or not fits(entry_id, Entry, "id"):
         raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
     with transaction.atomic():
-        event = event_lock(event)
+        event, rules = event_lock_with_rules(event)
         entry = (Entry.objects.select_for_update(of=("self",)).select_related("player")
                  .filter(event=event, pk=entry_id).first())
         if entry is None:
             raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
-        rules = money_rules_of(event=event)
         refusal = sale_refusal(event=event, rules=rules, entry=entry, kind=kind, clock=clock,
                                bought=bought_by(event=event, entry=entry))
         if refusal is not None:
