@@ -54,3 +54,11 @@ class ChipSetError(TournamentError):
         super().__init__(message)
         self.problems = list(problems or [])
         self.field = field
+
+
+class FestivalError(TournamentError):
+    """A festival, a venue or a venue's table cannot be set up as asked; `field` names the field at fault."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
