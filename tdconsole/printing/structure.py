@@ -34,7 +34,7 @@ from .pdf import BOLD, REGULAR, draw, fit, fonts_register, text_width
 LAYOUTS = ("tent", "sheet")
 MARGIN = 9 * mm
 MAX_COLUMNS = 3
-SIZES = (11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+SIZES = (14.0, 13.0, 12.0, 11.0, 10.5, 10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 BREAK_FILL = (0.92, 0.95, 0.93)
 CLOSE_COLOUR = (0.62, 0.29, 0.0)
 
@@ -68,7 +68,7 @@ def tent_rows(levels: Sequence[Level], lang: str, late_registration_level: int |
         if level.is_break:
             text = _("Break · %(minutes)s min") % {"minutes": level.minutes}
             if level.color_up:
-                text += " · " + _("colour-up: the %(chip)s chips leave") % {
+                text += " · " + _("colour-up of the %(chip)s chips") % {
                     "chip": format_number(level.color_up, lang)}
             rows.append(TentRow("break", text=text, minutes=str(level.minutes)))
             continue
@@ -122,7 +122,7 @@ def _widths(rows: Sequence[TentRow], size: float) -> tuple[float, float, float, 
     blinds = max([text_width(r.blinds, REGULAR, size) for r in levels] + [text_width(heads[1], BOLD, head_size)])
     ante = max([text_width(r.ante, REGULAR, size) for r in levels] + [text_width(heads[2], BOLD, head_size)])
     minutes = max([text_width(r.minutes, REGULAR, size) for r in levels] + [text_width(heads[3], BOLD, head_size)])
-    return number, blinds, ante, minutes, size * 1.6
+    return number, blinds, ante, minutes, size * 1.3
 
 
 def choose_fit(rows: Sequence[TentRow], width: float, height: float) -> Fit:
@@ -134,8 +134,7 @@ def choose_fit(rows: Sequence[TentRow], width: float, height: float) -> Fit:
         columns = max(1, math.ceil(len(rows) / per_column))
         if columns > MAX_COLUMNS:
             continue
-        number, blinds, ante, minutes, gap = _widths(rows, size)
-        if number + blinds + ante + minutes + 3 * gap + 6 * mm <= width / columns:
+        if _natural_width(_widths(rows, size)) <= width / columns:
             return Fit(size=size, columns=columns, per_column=math.ceil(len(rows) / columns))
     size = SIZES[-1]
     leading = size * 1.32
@@ -143,17 +142,26 @@ def choose_fit(rows: Sequence[TentRow], width: float, height: float) -> Fit:
     return Fit(size=size, columns=MAX_COLUMNS, per_column=per_column)
 
 
-def _draw_column(c: Canvas, x: float, top: float, width: float, rows: Sequence[TentRow], fit_: Fit,
+def _natural_width(widths: tuple[float, float, float, float, float]) -> float:
+    """The width a column of levels needs: its four figures with room between them."""
+    number_w, blinds_w, ante_w, minutes_w, gap = widths
+    return number_w + blinds_w + ante_w + minutes_w + 6 * gap + 3 * mm
+
+
+def _draw_column(c: Canvas, x: float, top: float, slot: float, rows: Sequence[TentRow], fit_: Fit,
                  widths: tuple[float, float, float, float, float]) -> None:
+    """One column of rows in a slot `slot` points wide: no wider than the figures need, so that a
+    single column on a whole page does not put the blinds far from their level's number."""
     size, leading = fit_.size, fit_.leading
     number_w, blinds_w, ante_w, minutes_w, gap = widths
+    width = min(slot, _natural_width(widths))
     right_number = x + number_w
     right_minutes = x + width - 3 * mm
-    right_ante = right_minutes - minutes_w - gap
-    right_blinds = right_ante - ante_w - gap
+    right_ante = right_minutes - minutes_w - 2 * gap
+    right_blinds = right_ante - ante_w - 2 * gap
     head = size * 0.8
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    draw(c, right_number, top, _("Level"), BOLD, head, align="right")
+    draw(c, x, top, _("Level"), BOLD, head)
     draw(c, right_blinds, top, _("Blinds"), BOLD, head, align="right")
     draw(c, right_ante, top, _("Ante"), BOLD, head, align="right")
     draw(c, right_minutes, top, _("Min."), BOLD, head, align="right")
@@ -168,17 +176,19 @@ def _draw_column(c: Canvas, x: float, top: float, width: float, rows: Sequence[T
             draw(c, right_ante, y, row.ante, REGULAR, size, align="right")
             draw(c, right_minutes, y, row.minutes, REGULAR, size, align="right")
         elif row.kind == "break":
+            text_w = min(slot - 5 * mm, text_width(row.text, BOLD, size * 0.92))
+            band = max(width - 1.5 * mm, text_w + 3 * mm)
             c.setFillColorRGB(*BREAK_FILL)
-            c.rect(x - 1.5 * mm, y - size * 0.33, width - 1.5 * mm, leading, stroke=0, fill=1)
+            c.rect(x - 1.5 * mm, y - size * 0.33, band, leading, stroke=0, fill=1)
             c.setFillColorRGB(0, 0, 0)
-            draw(c, x, y, row.text, BOLD, size * 0.92, width=width - 5 * mm)
+            draw(c, x, y, row.text, BOLD, size * 0.92, width=slot - 5 * mm)
         else:
             c.setFillColorRGB(*CLOSE_COLOUR)
             c.setStrokeColorRGB(*CLOSE_COLOUR)
             c.setDash(2, 2)
             c.line(x, y + leading * 0.62, x + width - 3 * mm, y + leading * 0.62)
             c.setDash()
-            draw(c, x, y, "▲ " + row.text, BOLD, size * 0.85, width=width - 5 * mm)
+            draw(c, x, y, "▲ " + row.text, BOLD, size * 0.85, width=slot - 5 * mm)
             c.setFillColorRGB(0, 0, 0)
             c.setStrokeColorRGB(0, 0, 0)
         y -= leading
