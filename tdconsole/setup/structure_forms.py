@@ -108,6 +108,11 @@ class EditorRows:
         return cls(rows)
 
     @property
+    def problem_count(self) -> int:
+        """How many problems the page shows: the whole structure's, each row's, each cell's."""
+        return len(self.problems) + sum(len(row.problems) + len(row.errors) for row in self.rows)
+
+    @property
     def locked(self) -> int:
         return sum(1 for row in self.rows if row.locked)
 

@@ -179,7 +179,6 @@ def _editor(request: HttpRequest, structure: Structure, event: Event | None) -> 
         return _render(request, _context(request, structure, event, rows, **keep))
     specs = rows.specs()
     if specs is None:
-        rows.problems = [_("Some cells are not numbers: nothing was saved.")]
         return _render(request, _context(request, structure, event, rows, **keep), status=400)
     try:
         structure_edit_save(structure=structure, rows=specs, actor=request.user, name=name, description=description,

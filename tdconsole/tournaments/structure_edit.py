@@ -10,6 +10,7 @@ and audited with the rows before and after.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
@@ -239,8 +240,14 @@ def next_break_suggestion(specs: Sequence[LevelSpec]) -> LevelSpec:
 # --- services -----------------------------------------------------------------------------------------
 
 
+def _one_line(text: str | None) -> str:
+    """`text` as one plain line: control characters (a NUL, which PostgreSQL refuses) dropped, spaces joined."""
+    text = "".join(" " if unicodedata.category(char) == "Cc" else char for char in (text or ""))
+    return " ".join(text.split())
+
+
 def _clean_name(name: str | None) -> str:
-    name = " ".join((name or "").split())
+    name = _one_line(name)
     if not name:
         raise StructureError(_("Give the structure a name."))
     if len(name) > NAME_MAX:
@@ -249,7 +256,7 @@ def _clean_name(name: str | None) -> str:
 
 
 def _clean_description(description: str | None) -> str:
-    description = " ".join((description or "").split())
+    description = _one_line(description)
     if len(description) > DESCRIPTION_MAX:
         raise StructureError(
             _("A structure's description has at most %(max)d characters.") % {"max": DESCRIPTION_MAX})

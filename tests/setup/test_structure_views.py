@@ -27,6 +27,19 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
+def client_as(cast):
+    """Logged-in clients that read the pages in English (the messages are compared as English sentences)."""
+    from django.test import Client
+
+    def login(role: str) -> Client:
+        client = Client(headers={"Accept-Language": "en"})
+        client.force_login(cast[role])
+        return client
+
+    return login
+
+
+@pytest.fixture
 def template(db):
     return structure_create(name="Club regular", slug="club-regular", rows=ROWS)
 
@@ -205,7 +218,7 @@ def test_an_events_structure_opens_from_the_event_with_the_started_levels_read_o
     # The clock plays level 2: levels 1 and 2 are text, the break and level 3 are fields.
     assert 'name="r0-big_blind"' not in html and 'name="r1-big_blind"' not in html
     assert 'name="r3-big_blind" value="600"' in html and 'name="locked" value="2"' in html
-    assert 'data-testid="playing"' in html and "last to register" in html
+    assert 'data-testid="playing"' in html and "late registration ends" in html
 
 
 def test_editing_a_future_level_while_the_clock_runs_saves_and_the_screen_shows_it_at_once(
