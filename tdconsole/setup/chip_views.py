@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, has_role, role_required
 from tdconsole.cashier.selectors import extra_chips
-from tdconsole.clock.selectors import attach_chips, clock_reading, event_chips
+from tdconsole.clock.selectors import attach_chips, clock_cache_forget, clock_reading, event_chips
 from tdconsole.core.bounds import field_max, field_number
 from tdconsole.core.money import format_number
 from tdconsole.tournaments.chip_race import (
@@ -270,6 +271,8 @@ def event_chips_page(request: HttpRequest, slug: str) -> HttpResponse:
             except ChipSetError as exc:
                 refusal, problems, status = exc.message, exc.problems, 409
             else:
+                # The screens show the new chips at their next poll, not after the cache's seconds.
+                transaction.on_commit(lambda: clock_cache_forget(event=event))
                 messages.success(request, _("Chip set saved."))
                 return redirect("setup:event_chips", slug=event.slug)
         else:

@@ -372,3 +372,17 @@ def test_the_chips_in_play_page_keeps_its_queries_however_long_the_structure(dir
         counts.append(len(ctx.captured_queries))
     assert html.count('data-testid="level-row"') == 40
     assert counts[0] == counts[1]
+
+
+def test_a_screen_shows_a_new_chip_set_at_its_next_poll(director, settings, cast, django_capture_on_commit_callbacks):
+    # The structure and its chips are cached for 30 s here; giving the event a chip set drops that copy.
+    # (A screen opened with the public key also remembers the event row itself for CLOCK_CACHE_SECONDS, a
+    # second by default: it shows the chips once that has passed.)
+    settings.CLOCK_CACHE_SECONDS = 30
+    event = make_event("main", levels=LEVELS, status=Event.Status.RUNNING)
+    clock.clock_start(event=event, actor=cast["floor"])
+    state = reverse("clock:screen_state", kwargs={"slug": "main"})
+    assert chips_in(director.get(state).content.decode()) == []  # cached now, without chips
+    with django_capture_on_commit_callbacks(execute=True):
+        post(director, url("event_chips", slug="main"), {"chip_set": make_chip_set().pk})
+    assert chips_in(director.get(state).content.decode()) == ["25", "100", "500", "1000", "5000"]
