@@ -85,7 +85,7 @@ class GeneratorForm(forms.Form):
     chip_set = forms.TypedChoiceField(required=False, label=_("Chip set"), coerce=int, empty_value=None)
     chips = _text(_("Chips"), numeric=False, required=False,
                   help_text=_("The chip values, such as 25, 100, 500, 1.000, 5.000."))
-    ante_style = forms.ChoiceField(choices=ANTE_CHOICES, initial=BIG_BLIND_ANTE, label=_("Ante"))
+    ante_style = forms.ChoiceField(choices=ANTE_CHOICES, initial=BIG_BLIND_ANTE, label=_("Ante"), required=False)
     break_every = _text(_("Levels between breaks"), required=False,
                         help_text=_("Empty: about every two hours. 0: no breaks."))
     break_minutes = _text(_("Minutes a break"), required=False, help_text=_("Empty: 10 to 20, by level length."))
@@ -140,7 +140,7 @@ class GeneratorForm(forms.Form):
         return {
             "stack": data["stack_value"], "entries": data["entries_value"], "level_minutes": data["minutes_value"],
             "target_minutes": data["target_minutes"], "denominations": data["denominations"],
-            "ante_style": data["ante_style"], "break_every": data["break_every_value"],
+            "ante_style": data["ante_style"] or BIG_BLIND_ANTE, "break_every": data["break_every_value"],
             "break_minutes": data["break_minutes_value"],
         }
 

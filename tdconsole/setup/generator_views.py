@@ -182,6 +182,7 @@ def _retarget_context(request: HttpRequest, event: Any, state: RetargetState, fo
         "total_chips": format_number(state.total_chips, lang),
         "entries": format_number(state.entries, lang),
         "left": state.seconds_left,
+        "chips_text": ", ".join(format_number(chip, lang) for chip in state.denominations),
     }
     return context | extra
 
@@ -228,6 +229,24 @@ def retarget_structure(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, template, _retarget_context(request, event, state, form, **proposal), status=status)
 
 
+ROW_NUMBERS = ("minutes", "small_blind", "big_blind", "ante", "color_up")
+
+
+def _readable(rows: Any) -> bool:
+    """Whether the rows sent are what the page put there: a list of objects of whole numbers (JSON also
+    reads 1.5, NaN and Infinity, which a row never holds)."""
+    if not isinstance(rows, list) or not rows or len(rows) > MAX_LEVELS:
+        return False
+    for row in rows:
+        if not isinstance(row, dict) or not isinstance(row.get("kind", ""), str):
+            return False
+        for name in ROW_NUMBERS:
+            value = row.get(name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                return False
+    return True
+
+
 def _apply(request: HttpRequest, event: Any) -> HttpResponse:
     text = request.POST.get("rows", "")
     position_text = request.POST.get("position", "")
@@ -241,8 +260,7 @@ def _apply(request: HttpRequest, event: Any) -> HttpResponse:
             rows = json.loads(text)
         except ValueError:
             error = _("This proposal cannot be read: make it again.")
-        if error is None and (not isinstance(rows, list) or not rows or len(rows) > MAX_LEVELS
-                              or not all(isinstance(r, dict) for r in rows)):
+        if error is None and not _readable(rows):
             error = _("This proposal cannot be read: make it again.")
     target, expected = (parse_time_of_day(request.POST.get(name, "")[:10]) for name in ("target", "expected"))
     if error is None and (target is None or expected is None):

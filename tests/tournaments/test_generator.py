@@ -9,6 +9,7 @@ import doctest
 import subprocess
 import sys
 from dataclasses import asdict
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -49,10 +50,10 @@ def blind_levels(rows):
 def assert_valid(rows, chips):
     assert structure_problems(specs(rows), chips) == []
     levels = blind_levels(rows)
-    for before, after in zip(levels, levels[1:]):
+    for before, after in pairwise(levels):
         assert after.big_blind > before.big_blind
         assert after.small_blind >= before.small_blind and after.ante >= before.ante
-    for row, in_play in zip(rows, chips_in_play(specs(rows), chips)):
+    for row, in_play in zip(rows, chips_in_play(specs(rows), chips), strict=True):
         if row.is_break:
             continue
         # Half the big blind, to the nearest chip.
@@ -112,7 +113,7 @@ def test_breaks_come_about_every_two_hours_and_colour_up_the_smallest_chip_once_
     plan = generate(stack=20000, entries=100, level_minutes=20, target_minutes=600, denominations=HOUSE)
     assert default_break_every(20) == 6 and default_break_minutes(20) == 15
     positions = [i for i, row in enumerate(plan.rows) if row.is_break]
-    assert positions[0] == 6 and all(b - a == 7 for a, b in zip(positions, positions[1:]))
+    assert positions[0] == 6 and all(b - a == 7 for a, b in pairwise(positions))
     assert all(plan.rows[i].minutes == 15 for i in positions)
     colour_ups = [(i, plan.rows[i].color_up) for i in positions if plan.rows[i].color_up]
     assert [chip for _, chip in colour_ups] == [25, 100, 500]
@@ -166,7 +167,7 @@ def test_the_big_blind_ladder_keeps_the_small_blind_a_whole_number_of_chips():
         ladder = big_blind_ladder(chip)
         assert ladder[0] == 2 * chip
         assert all(v % chip == 0 and (v % (2 * chip) == 0 or v <= 5 * chip) for v in ladder)
-        assert all(b / a <= 2.01 for a, b in zip(ladder, ladder[1:]))
+        assert all(b / a <= 2.01 for a, b in pairwise(ladder))
     assert 1500 not in big_blind_ladder(100) and 2500 not in big_blind_ladder(100)
 
 

@@ -89,7 +89,7 @@ def test_bad_arguments_are_refused_with_a_message(args, message):
     ("--chips", " , ", "--chips needs the chip values"),
 ])
 def test_bad_numbers_are_refused_with_a_message(option, value, message):
-    args = dict(zip(ARGS[::2], ARGS[1::2])) | {option: value}
+    args = dict(zip(ARGS[::2], ARGS[1::2], strict=True)) | {option: value}
     with pytest.raises(CommandError, match=message):
         run(*[x for pair in args.items() for x in pair], "--hours", "6")
 
