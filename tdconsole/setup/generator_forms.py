@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tdconsole.core.chips import ChipsError, parse_chips
 from tdconsole.core.money import format_number
-from tdconsole.tournaments.generator import BIG_BLIND_ANTE, MAX_BLIND, MAX_CHIPS_IN_PLAY, TRADITIONAL
+from tdconsole.tournaments.generator import (
+    BIG_BLIND_ANTE,
+    MAX_BLIND,
+    MAX_CHIPS_IN_PLAY,
+    MAX_TARGET_MINUTES,
+    TRADITIONAL,
+)
 from tdconsole.tournaments.generator_text import minutes_between, parse_hours, parse_time_of_day
 from tdconsole.tournaments.models import Chip, ChipSet
 
@@ -111,7 +117,7 @@ class GeneratorForm(forms.Form):
         data["start"] = start
         if data.get("hours"):
             minutes = parse_hours(data["hours"])
-            if not minutes:
+            if not minutes or minutes > MAX_TARGET_MINUTES:
                 self.add_error("hours", _("Type the hours such as 6, 6,5 or 6:30."))
             elif data.get("ends_at"):
                 self.add_error("ends_at", _("Give the duration or the end time, not both."))

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from datetime import time
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tdconsole.core.money import format_number
 

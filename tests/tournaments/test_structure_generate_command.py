@@ -1,6 +1,7 @@
 """`manage.py structure_generate`: the generator from a terminal (JSON for scripts, a table for people)."""
 
 import json
+import os
 import subprocess
 import sys
 from io import StringIO
@@ -101,9 +102,11 @@ def test_portuguese_messages():
 
 def test_from_a_shell_it_prints_json_and_fails_without_a_traceback():
     base = [sys.executable, "manage.py", "structure_generate", *ARGS]
-    ok = subprocess.run([*base, "--hours", "6", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    env = {**os.environ, "DJANGO_DEBUG": "1"}
+    ok = subprocess.run([*base, "--hours", "6", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                        env=env)
     assert ok.returncode == 0, ok.stderr
     assert set(json.loads(ok.stdout)) == {"levels", "expected_end_minutes"}
-    bad = subprocess.run([*base, "--hours", "1"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    bad = subprocess.run([*base, "--hours", "1"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
     assert bad.returncode != 0
     assert "Traceback" not in bad.stderr and "too soon" in bad.stderr
