@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, DecimalField, F, Func, OuterRef, Subquery, Sum
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -40,6 +40,7 @@ from tdconsole.tournaments.names import search_key
 from .bounty import award_split
 from .exceptions import CashierError
 from .models import BountyAward, MoneyRules, Payout, Purchase
+from .rules import event_lock_with_rules
 
 ZERO = Decimal("0.00")
 
@@ -96,17 +97,33 @@ def _ids(entry_ids: Iterable[int] | None) -> list[int] | None:
     return [i for i in dict.fromkeys(entry_ids) if fits(i, Entry, "id")]
 
 
+def _sum_of(rows: Any, column: str) -> Subquery:
+    """The sum of `column` over `rows` (already filtered on the outer entry), as a subquery."""
+    # SUM as a plain function, not an aggregate: Django then adds no GROUP BY, and the subquery is one row.
+    return Subquery(rows.order_by().annotate(s=Func(F(column), function="SUM")).values("s")[:1],
+                    output_field=DecimalField(max_digits=14, decimal_places=2))
+
+
 def heads(*, event: Event, entry_ids: Iterable[int] | None = None) -> dict[int, Decimal]:
     """Each entry's head: the bounty parts of its purchases not voided + the head parts of the awards it won.
 
-    Two queries, whatever the number of entries. With `entry_ids`, every one of them is in the answer
-    (0 when it has no head); without, every entry that has a bounty part or won an award.
+    With `entry_ids` (entries of this event), every one of them is in the answer (0 when it has no head),
+    in one query: the entries, each with its two sums, read through the (event, entry) and (event,
+    eliminator) indexes. Without, every entry that has a bounty part or won an award (two queries over the
+    event).
     """
     ids = _ids(entry_ids)
-    paid = _paid_in(event, ids)
-    won = _won(event, ids)
-    keys = ids if ids is not None else sorted(set(paid) | set(won))
-    return {k: quantize_money(paid.get(k, ZERO) + won.get(k, _Won()).head) for k in keys}
+    if ids is None:
+        paid = _paid_in(event, None)
+        won = _won(event, None)
+        return {k: quantize_money(paid.get(k, ZERO) + won.get(k, _Won()).head) for k in sorted(set(paid) | set(won))}
+    bounty = Purchase.objects.filter(event_id=event.pk, entry_id=OuterRef("pk"), voided_at__isnull=True)
+    gained = BountyAward.objects.filter(event_id=event.pk, eliminator_id=OuterRef("pk"))
+    rows = (Entry.objects.filter(event_id=event.pk, pk__in=ids).order_by()
+            .annotate(paid=_sum_of(bounty, "bounty"), won=_sum_of(gained, "head"))
+            .values_list("pk", "paid", "won"))
+    found = {pk: (paid or ZERO) + (won or ZERO) for pk, paid, won in rows}
+    return {k: quantize_money(found.get(k, ZERO)) for k in ids}
 
 
 @dataclass(frozen=True)
@@ -371,10 +388,10 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
     refusal (BountyError) undoes the bust too. Each share is worked out from the busted player's head
     at that moment (`bounty.award_split`). An event without a bounty awards nothing.
     """
-    with transaction.atomic():
-        event = event_lock(event)
-        rules = bounty_rules(event=event)
-        if rules is None:
+    # No savepoint of its own inside the elimination's transaction: a refusal undoes the bust as well.
+    with transaction.atomic(savepoint=False):
+        event, rules = event_lock_with_rules(event)
+        if rules.pk is None or rules.bounty_kind == MoneyRules.BountyKind.NONE:
             return []
         busts = list(Bust.objects.select_related("entry__player").filter(elimination_id=elimination.pk,
                                                                           elimination__event=event))

@@ -160,8 +160,11 @@ class Purchase(models.Model):
             models.CheckConstraint(condition=Q(entry__isnull=False) | Q(voided_at__isnull=False),
                                    name="purchase_in_force_has_entry"),
         ]
+        # (event, entry): a player's purchases (the limits on rebuys and add-ons) and an entry's (its head)
+        # are read at every sale and bust; without it SQLite reads every purchase of the event for them.
         indexes = [models.Index(fields=["event", "kind"], name="purchase_event_kind"),
-                   models.Index(fields=["entry", "kind"], name="purchase_entry_kind")]
+                   models.Index(fields=["entry", "kind"], name="purchase_entry_kind"),
+                   models.Index(fields=["event", "entry"], name="purchase_event_entry")]
         verbose_name = _("purchase")
         verbose_name_plural = _("purchases")
 
@@ -191,6 +194,8 @@ class BountyAward(models.Model):
 
     class Meta:
         ordering = ["event_id", "id"]
+        # The awards an entry won (its head) are read at every bust: see Purchase's indexes.
+        indexes = [models.Index(fields=["event", "eliminator"], name="bounty_award_event_eliminator")]
         constraints = [
             models.UniqueConstraint(fields=["bust", "eliminator"], name="bounty_award_once_per_eliminator"),
             models.CheckConstraint(condition=Q(cash__gte=0) & Q(head__gte=0), name="bounty_award_not_negative"),

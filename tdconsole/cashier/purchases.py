@@ -23,7 +23,6 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -41,6 +40,7 @@ from .models import MoneyRules, Purchase
 from .rules import (
     addon_break_now,
     bonus_open,
+    event_lock_with_rules,
     has_bounty,
     has_staff_addon,
     money_rules_of,
@@ -146,9 +146,12 @@ class Bought:
 
 
 def bought_by(*, event: Event, entry: Entry) -> Bought:
-    """What the entry's player already bought in the event (one query)."""
-    rows = (Purchase.objects.filter(event_id=event.pk, voided_at__isnull=True, entry__player_id=entry.player_id,
-                                    kind__in=SOLD_KINDS)
+    """What the entry's player already bought in the event (one query, not growing with the field)."""
+    # Through the player's entries (a merged player's purchases keep no `player`), the event named on the
+    # entry only: SQLite then finds the entries by (event, player) and their purchases by entry, where a
+    # condition on the purchase's event made it read every purchase of the event.
+    rows = (Purchase.objects.filter(entry__event_id=event.pk, entry__player_id=entry.player_id,
+                                    voided_at__isnull=True, kind__in=SOLD_KINDS).order_by()
             .values_list("kind", "entry_id"))
     counts: Counter[str] = Counter()
     own: set[str] = set()
@@ -269,7 +272,9 @@ def _method(method: str) -> str:
 
 def _next_number(event: Event) -> int:
     """The event's next receipt number (the caller holds the event lock)."""
-    return (Purchase.objects.filter(event_id=event.pk).aggregate(last=Max("number"))["last"] or 0) + 1
+    # The last number through the (event, number) unique index, not an aggregate over the event's purchases.
+    last = Purchase.objects.filter(event_id=event.pk).order_by("-number").values_list("number", flat=True)[:1]
+    return (last[0] if last else 0) + 1
 
 
 def _create(*, event: Event, entry: Entry, kind: str, parts: Parts, method: str, actor: Any) -> Purchase:
@@ -306,10 +311,9 @@ def purchase_buy_in_record(*, entry: Entry, method: str, actor: Any) -> Purchase
     """
     method = _method(method)
     with transaction.atomic():
-        event = event_lock(entry.event)
+        event, rules = event_lock_with_rules(entry.event)
         if Purchase.objects.filter(entry_id=entry.pk, kind__in=BUY_IN_KINDS, voided_at__isnull=True).exists():
             raise PurchaseRefused(_("The buy-in of entry #%(number)d is already recorded.") % {"number": entry.number})
-        rules = money_rules_of(event=event)
         kind = Kind.ENTRY if entry.attempt == 1 else Kind.REENTRY
         purchase = _create(event=event, entry=entry, kind=kind, parts=buy_in_parts(event=event, rules=rules),
                            method=method, actor=actor)
@@ -328,12 +332,11 @@ def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor:
     if not isinstance(entry_id, int) or isinstance(entry_id, bool) or not fits(entry_id, Entry, "id"):
         raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
     with transaction.atomic():
-        event = event_lock(event)
+        event, rules = event_lock_with_rules(event)
         entry = (Entry.objects.select_for_update(of=("self",)).select_related("player")
                  .filter(event=event, pk=entry_id).first())
         if entry is None:
             raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
-        rules = money_rules_of(event=event)
         refusal = sale_refusal(event=event, rules=rules, entry=entry, kind=kind, clock=clock,
                                bought=bought_by(event=event, entry=entry))
         if refusal is not None:

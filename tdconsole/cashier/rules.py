@@ -60,6 +60,20 @@ def money_rules_of(*, event: Event) -> MoneyRules:
     return found
 
 
+def event_lock_with_rules(event: Event) -> tuple[Event, MoneyRules]:
+    """Take the event lock (see tournaments' `event_lock`) and read the money rules in the same query.
+
+    Only the event row is locked (`of=self`: the rules are joined, not locked); the rules are the
+    defaults, unsaved, when the event has none. Saves a sale, a buy-in and a bust a query each.
+    """
+    locked = Event.objects.select_for_update(of=("self",)).select_related("money_rules").get(pk=event.pk)
+    try:
+        rules = locked.money_rules
+    except MoneyRules.DoesNotExist:
+        rules = MoneyRules(event=locked)
+    return locked, rules
+
+
 # --- when things are sold ---------------------------------------------------------------------------
 
 

@@ -44,3 +44,11 @@ class PlayerChoiceNeeded(RegistrationError):
 
 class PlayerError(TournamentError):
     """A player cannot be changed or merged as asked."""
+
+
+class FestivalError(TournamentError):
+    """A festival, a venue or a venue's table cannot be set up as asked; `field` names the field at fault."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field

@@ -15,11 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tdconsole.accounts.roles import DIRECTOR, REGISTRATION, role_required
+from tdconsole.core.bounds import field_number
 
 from . import events, players, selectors
 from .exceptions import TournamentError
 from .forms import MAX_ID, EventForm, PlayerForm, PlayerMergeForm
-from .models import Entry, Event, Player
+from .models import Entry, Event, Festival, Player
 from .pages import SEARCH_SHOWN, event_links, event_or_404
 from .registration import event_registration_close
 
@@ -32,10 +33,16 @@ def _refused(form: EventForm, exc: TournamentError) -> None:
     form.add_error(field if field in form.fields and not form.fields[field].disabled else None, str(exc))
 
 
+def _festival_chosen(request: HttpRequest) -> dict:
+    """The festival a link chose for the new event (a festival's "New event" link), if it is one."""
+    festival = field_number(request.GET.get("festival"), Festival, "id")
+    return {"festival": festival} if festival else {}
+
+
 @role_required(DIRECTOR)
 def event_create(request: HttpRequest) -> HttpResponse:
-    """Create an event from a structure template."""
-    form = EventForm(request.POST or None, creating=True)
+    """Create an event from a structure template (`?festival=<id>` chooses the festival beforehand)."""
+    form = EventForm(request.POST or None, creating=True, initial=_festival_chosen(request))
     if request.method == "POST" and form.is_valid():
         try:
             event = events.event_create(festival=form.cleaned_data["festival"],

@@ -272,7 +272,7 @@ ENDPOINTS: dict[str, Endpoint] = {
     # Audit trail.
     "audit:event_audit": Endpoint(kwargs=slug, get=(P("action"), P("actor"), P("page")), can_post=False),
     # Tournament desk.
-    "tournaments:event_create": Endpoint(post=EVENT_FIELDS, base=event_form),
+    "tournaments:event_create": Endpoint(get=(P("festival"),), post=EVENT_FIELDS, base=event_form),
     "tournaments:event_dashboard": Endpoint(kwargs=slug, can_post=False),
     # Without a template: a running event keeps its structure, and the other settings must get through.
     "tournaments:event_edit": Endpoint(kwargs=slug, post=EVENT_FIELDS, base=lambda w: event_form(w) | {
@@ -433,6 +433,45 @@ ENDPOINTS: dict[str, Endpoint] = {
         base=lambda w: {"op": "save", "phh": SETUP_PHH, "event": w.event.pk, "table_number": "1", "note": "n"},
     ),
 }
+
+# Set-up: festivals, venues and their tables, an event copied for next week (the world's venue has
+# tables 1-8; 1-3 serve the running event, 8 is free).
+def festival_slug(w: World) -> dict[str, Any]:
+    return {"slug": w.event.festival.slug}
+
+
+def venue_pk(w: World) -> dict[str, Any]:
+    return {"pk": w.event.festival.venue_id}
+
+
+def free_table(w: World) -> dict[str, Any]:
+    from tdconsole.tournaments.models import Table
+
+    return venue_pk(w) | {"table_id": Table.objects.get(venue_id=w.event.festival.venue_id, number=8).pk}
+
+
+ENDPOINTS.update({
+    "setup:festival_list": Endpoint(can_post=False),
+    "setup:festival_create": Endpoint(post=(P("name"), P("slug"), P("venue"), P("venue_name")),
+                                      base=lambda w: {"name": "Autumn Series", "venue_name": "Annex"}),
+    "setup:festival_detail": Endpoint(kwargs=festival_slug, can_post=False),
+    "setup:festival_edit": Endpoint(kwargs=festival_slug, post=(P("name"), P("venue"), P("venue_name")),
+                                    base=lambda w: {"name": "Hostile Series", "venue": str(w.event.festival.venue_id)}),
+    "setup:venue_list": Endpoint(can_post=False),
+    "setup:venue_create": Endpoint(post=(P("name"),), base=lambda w: {"name": "Annex"}),
+    "setup:venue_detail": Endpoint(kwargs=venue_pk, can_post=False, int_kwargs=("pk",)),
+    "setup:venue_edit": Endpoint(kwargs=venue_pk, post=(P("name"),), base=lambda w: {"name": "Hostile Room"},
+                                 int_kwargs=("pk",)),
+    "setup:tables_add": Endpoint(kwargs=venue_pk, can_get=False, post=(P("first"), P("last"), P("seats")),
+                                 base=lambda w: {"first": "20", "last": "22", "seats": "9"}, int_kwargs=("pk",)),
+    "setup:table_edit": Endpoint(kwargs=free_table, can_get=False, post=(P("number"), P("seats")),
+                                 base=lambda w: {"number": "8", "seats": "9"}, int_kwargs=("pk", "table_id")),
+    "setup:table_remove": Endpoint(kwargs=free_table, can_get=False, int_kwargs=("pk", "table_id")),
+    "setup:event_copy": Endpoint(
+        kwargs=slug, post=(P("name"), P("slug"), P("date"), P("tables", "{v}", "1-{v}", "{v}-3", "1, {v}")),
+        base=lambda w: {"name": "Main Event", "date": "2026-12-08", "tables": "1-3, 8"},
+    ),
+})
 
 # URL patterns deliberately not walked, each with the reason.
 EXCLUDED: dict[str, str] = {
