@@ -179,6 +179,16 @@ def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
     return _cached(_slow_parts_key(event), compute)
 
 
+def clock_cache_forget(*, event: Event) -> None:
+    """Drop the event's cached slow parts, so its screens and feed show a changed structure at their
+    next poll (call it once the change has committed: a poll between the two would keep the old one)."""
+    try:
+        cache.delete(_slow_parts_key(event))
+    except RedisError:
+        # Unreachable: the copy there is gone within CLOCK_CACHE_SECONDS anyway.
+        logger.warning("clock cache unreachable; not forgotten", exc_info=True)
+
+
 def money_rules_key(event_id: int) -> str:
     return f"clock:money:{event_id}"
 

@@ -12,4 +12,7 @@ urlpatterns = [
     # The cash desk's printouts (the cash desk's own pages live under events/<slug>/cash/ too).
     path("events/<slug:slug>/cash/purchases/<int:pk>/receipt.pdf", views.purchase_receipt, name="purchase_receipt"),
     path("events/<slug:slug>/cash/closeout.pdf", views.cash_closeout, name="cash_closeout"),
+    # The blind structure for the players' tables (a folded table tent), the event's or any structure's.
+    path("events/<slug:slug>/structure.pdf", views.event_structure_pdf, name="event_structure_pdf"),
+    path("structures/<slug:slug>/structure.pdf", views.structure_pdf, name="structure_pdf"),
 ]

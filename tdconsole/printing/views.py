@@ -16,7 +16,7 @@ from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, h
 from tdconsole.adjudication.history import dispute_filename, dispute_get
 from tdconsole.adjudication.history_views import READERS as DISPUTE_READERS
 from tdconsole.adjudication.models import SavedAdjudication
-from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.models import Event, Structure
 
 from .cash import SIZES, build_closeout, build_purchase_receipt
 from .decision import build_decision_sheet
@@ -24,6 +24,8 @@ from .exceptions import PrintingError
 from .models import Document
 from .money import closeout_report, purchase_for_receipt
 from .services import LANGS, document_request, documents_resend
+from .structure import LAYOUTS as STRUCTURE_LAYOUTS
+from .structure import structure_pdf as build_structure_pdf
 
 REQUESTERS = (DIRECTOR, FLOOR, REGISTRATION)
 CASHIERS = (DIRECTOR, REGISTRATION)
@@ -160,3 +162,32 @@ def cash_closeout(request: HttpRequest, slug: str) -> HttpResponse:
     buffer = io.BytesIO()
     build_closeout(closeout_report(event=event), event, buffer, lang)
     return _pdf(buffer, f"{event.slug}-closeout-{lang}.pdf")
+
+
+def _structure_pdf(request: HttpRequest, structure: Structure, event: Event | None, name: str) -> HttpResponse:
+    layout = request.GET.get("layout") or STRUCTURE_LAYOUTS[0]
+    if layout not in STRUCTURE_LAYOUTS:
+        return HttpResponse(_("Unknown layout: tent or sheet."), status=400, content_type="text/plain")
+    lang = _asked_lang(request)
+    buffer = io.BytesIO()
+    build_structure_pdf(structure=structure, event=event, out=buffer, lang=lang, layout=layout)
+    return _pdf(buffer, f"{name}-structure-{layout}-{lang}.pdf")
+
+
+@role_required(*ANY_STAFF)
+def event_structure_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's blind structure for the players' tables (`?layout=tent`, folded A4, or `sheet`; `?lang=`).
+
+    Built in the request: one or two pages, wanted on the tables before the doors open.
+    """
+    event = _event(slug)
+    return _structure_pdf(request, event.structure, event, event.slug)
+
+
+@role_required(*ANY_STAFF)
+def structure_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    """A structure's PDF by its own name (a template, or an event's copy: then with the event's details)."""
+    structure = get_object_or_404(Structure, slug=slug)
+    event = None if structure.is_template else (
+        Event.objects.select_related("festival").filter(structure=structure).first())
+    return _structure_pdf(request, structure, event, structure.slug)

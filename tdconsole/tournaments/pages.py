@@ -51,4 +51,6 @@ def event_links(event: Event) -> dict[str, str | None]:
         "decisions": _url_or_none("rulings:decision_log", slug),
         "screen": public_url(event, "clock:screen", absolute=False),
         "audit": _url_or_none("audit:event_audit", slug),
+        "structure": _url_or_none("setup:event_structure", slug),
+        "structure_pdf": _url_or_none("printing:event_structure_pdf", slug),
     }

@@ -260,6 +260,25 @@ def retarget_form(w: World) -> dict[str, Any]:
             "version": structure_version(specs), "target": "23:00", "expected": "23:10"}
 
 
+def structure_form(locked: int) -> Callable[[World], dict[str, Any]]:
+    """The structure editor's fields for the world's structure (LEVELS), the first `locked` rows not sent."""
+    def form(w: World) -> dict[str, Any]:
+        data = {"rows": str(len(LEVELS)), "locked": str(locked), "name": "Hostile", "description": "",
+                "op": "save", "after": ""}
+        for i, row in enumerate(LEVELS[locked:], start=locked):
+            data[f"r{i}-kind"] = row["kind"]
+            data |= {f"r{i}-{key}": str(row[key]) for key in ("small_blind", "big_blind", "ante", "minutes",
+                                                               "color_up") if key in row}
+        return data
+    return form
+
+
+STRUCTURE_FIELDS = (
+    P("rows"), P("locked"), P("after"), P("op", "{v}", "up:{v}", "remove:{v}", "add-level:{v}"), P("name"),
+    P("description"), P("r1-kind"), P("r1-small_blind"), P("r1-big_blind"), P("r1-ante"), P("r1-minutes"),
+    P("r2-minutes"), P("r2-color_up"),
+)
+
 ENDPOINTS: dict[str, Endpoint] = {
     # Django's own pages that the desk uses.
     "set_language": Endpoint(can_get=False, post=(P("language"), P("next")), base=lambda w: {"language": "en"},
@@ -375,6 +394,21 @@ ENDPOINTS: dict[str, Endpoint] = {
     "printing:purchase_receipt": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["purchase"]}, can_post=False,
                                           get=(P("size"), P("lang")), int_kwargs=("pk",)),
     "printing:cash_closeout": Endpoint(kwargs=slug, can_post=False, get=(P("lang"),)),
+    # Blind structures (set-up): the world's template is "hostile"; its event's copy plays level 1 (locked).
+    "setup:structures": Endpoint(can_post=False),
+    "setup:structure_new": Endpoint(post=(P("name"), P("description"), P("source")), base=lambda w: {"name": "New"}),
+    "setup:structure_import": Endpoint(post=(P("file"), P("name"))),
+    "setup:structure_edit": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=STRUCTURE_FIELDS,
+                                     base=structure_form(0)),
+    "setup:event_structure": Endpoint(kwargs=slug, post=STRUCTURE_FIELDS, base=structure_form(1)),
+    "setup:structure_copy": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("name"), P("description")),
+                                     base=lambda w: {"name": "Hostile copy"}),
+    "setup:structure_replace": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("file"), P("name"))),
+    "setup:structure_export_json": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
+    "setup:structure_export_csv": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
+    "printing:event_structure_pdf": Endpoint(kwargs=slug, get=(P("layout"), P("lang")), can_post=False),
+    "printing:structure_pdf": Endpoint(kwargs=lambda w: {"slug": "hostile"}, get=(P("layout"), P("lang")),
+                                       can_post=False),
     # Rules reference and floor decisions.
     "rulings:index": Endpoint(can_post=False, public=True),
     "rulings:search": Endpoint(get=(P("q"),), can_post=False, public=True),

@@ -7,6 +7,8 @@ from tdconsole.tournaments.exceptions import StructureError
 from tdconsole.tournaments.structures import level_specs, registration_open_at, structure_problems, structure_validate
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "structures"
+# The problems are compared as English sentences (they have pt-BR translations too).
+pytestmark = pytest.mark.usefixtures("in_english")
 
 
 def rows(*levels):
