@@ -20,7 +20,8 @@ from tests import factories
 pytestmark = pytest.mark.django_db
 
 HOUSE = (25, 100, 500, 1000, 5000)
-GENERATE = reverse("setup:structure_generate")
+# The URL is read in the tests: reversing at import would load the URLconf before the test settings apply.
+GENERATE = "/structures/generate/"
 PROPOSAL = {"stack": "20.000", "entries": "100", "level_minutes": "20", "hours": "6",
             "chips": "25, 100, 500, 1.000, 5.000"}
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -45,6 +46,7 @@ def stored(structure) -> list[tuple]:
 
 
 def test_it_asks_a_director(client, client_as):
+    assert reverse("setup:structure_generate") == GENERATE
     assert client.get(GENERATE).status_code == 302
     assert client_as("floor").get(GENERATE).status_code == 403
     assert client_as("viewer").post(GENERATE, PROPOSAL | {"name": "x"}).status_code == 403
