@@ -12,6 +12,7 @@ Each hostile value is sent inside a savepoint that is rolled back, so every valu
 from __future__ import annotations
 
 import datetime
+import json
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -242,6 +243,29 @@ PHH_SHAPES = (
     SETUP_PHH.replace('"Ana (#1)"', '"{v}"'),
 )
 
+GENERATOR_FIELDS = ("stack", "entries", "level_minutes", "hours", "starts_at", "ends_at", "chip_set", "chips",
+                    "ante_style", "break_every", "break_minutes")
+GENERATOR_FORM = {"stack": "20000", "entries": "100", "level_minutes": "20", "hours": "6",
+                  "chips": "25, 100, 500, 1.000, 5.000"}
+RETARGET_ROWS = ('[{{"kind": "level", "minutes": 20, "small_blind": {v}, "big_blind": 400, "ante": 400}}]',
+                 '[{{"kind": "{v}", "minutes": 20, "small_blind": 200, "big_blind": 400, "ante": 400}}]',
+                 '[{{"kind": "level", "minutes": {v}, "small_blind": 200, "big_blind": 400, "ante": 400}}]',
+                 '[{{"kind": "break", "minutes": 10, "color_up": {v}}}]')
+
+
+def retarget_form(w: World) -> dict[str, Any]:
+    """A proposal of the event's levels after the one being played, as the retarget page sends it."""
+    from tdconsole.clock.selectors import clock_level_now
+    from tdconsole.setup.retarget import structure_version
+    from tdconsole.tournaments.models import Level
+    from tdconsole.tournaments.structure_edit import specs_of_levels
+
+    rows = [{"kind": "level", "minutes": 20, "small_blind": 200 * n, "big_blind": 400 * n, "ante": 400 * n}
+            for n in (1, 2, 3)]
+    specs = specs_of_levels(Level.objects.filter(structure_id=w.event.structure_id))
+    return {"rows": json.dumps(rows), "position": str(clock_level_now(event=w.event)),
+            "version": structure_version(specs), "target": "23:00", "expected": "23:10"}
+
 
 def structure_form(locked: int) -> Callable[[World], dict[str, Any]]:
     """The structure editor's fields for the world's structure (LEVELS), the first `locked` rows not sent."""
@@ -437,6 +461,14 @@ ENDPOINTS: dict[str, Endpoint] = {
                                         can_get=False),
     "printing:dispute_sheet": Endpoint(kwargs=lambda w: {"pk": w["adjudication"]}, can_post=False,
                                        int_kwargs=("pk",)),
+    # Set-up: the structure generator, and an event's levels retargeted during play.
+    "setup:structure_generate": Endpoint(get=tuple(P(n) for n in GENERATOR_FIELDS),
+                                         post=tuple(P(n) for n in (*GENERATOR_FIELDS, "name")),
+                                         base=lambda w: GENERATOR_FORM | {"name": "Generated"}),
+    "setup:event_retarget": Endpoint(kwargs=slug, get=(P("ends_at"), P("starts_at"), P("entries")),
+                                     post=(P("rows", "{v}", *RETARGET_ROWS), P("position"), P("version"),
+                                           P("target"), P("expected")),
+                                     base=retarget_form),
     "adjudication:adjudicate#save": Endpoint(
         can_get=False, post=(P("phh", *PHH_SHAPES), P("event"), P("table_number"), P("note")),
         base=lambda w: {"op": "save", "phh": SETUP_PHH, "event": w.event.pk, "table_number": "1", "note": "n"},

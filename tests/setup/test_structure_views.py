@@ -80,6 +80,16 @@ def test_the_list_shows_templates_and_events_structures_with_the_event(client_as
     assert "Club regular" in html and "Night 5" in html and "night-5-structure" in html
     assert reverse("setup:event_structure", args=["night-5"]) in html
     assert reverse("setup:structure_export_csv", args=["club-regular"]) in html
+    assert reverse("setup:structure_generate") in html
+
+
+def test_an_events_structure_links_to_retargeting_it_and_a_template_does_not(client_as, template):
+    make_event("tuesday", name="Tuesday")
+    client = client_as("director")
+    html = client.get(reverse("setup:event_structure", args=["tuesday"])).content.decode()
+    assert reverse("setup:event_retarget", args=["tuesday"]) in html
+    html = client.get(reverse("setup:structure_edit", args=["club-regular"])).content.decode()
+    assert 'data-testid="retarget"' not in html
 
 
 def test_staff_read_the_list_without_the_edit_links_and_cannot_edit(client_as, template):

@@ -1,16 +1,18 @@
 """The structure editor in headless Chromium: an event's structure changed from the keyboard and the mouse
 (a level added, a break moved, a colour-up chosen, a refused save shown beside its row), then a future level
-edited while the clock runs, and the projected screen showing the new blinds within two seconds."""
+edited while the clock runs, and the projected screen showing the new blinds within two seconds; the event
+finished, the same screen names the champion."""
 
 import time
 
 import pytest
 
 from tdconsole.clock import services as clock
-from tdconsole.tournaments.models import Event, Level
+from tdconsole.tournaments.events import event_status_change
+from tdconsole.tournaments.models import Event, Level, Player
 from tdconsole.tournaments.public import public_url
 from tests.browser import focused, overflow, wait_for
-from tests.factories import make_chip_set, make_event
+from tests.factories import add_field, make_chip_set, make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -103,6 +105,15 @@ def test_an_events_structure_edited_then_a_future_level_changed_while_the_screen
     assert took <= 2.0
     screenshot(screen, "structure-screen-after-edit", full_page=False)
     screenshot(page, "structure-editor-running")
+
+    # The night ends: every entry placed, the event finished. The same screen, left open, stops the clock and
+    # names the champion.
+    add_field(event, 3, alive=0)
+    Player.objects.filter(entries__event=event, entries__place=1).update(name="Ana Souza")
+    event_status_change(event=Event.objects.get(pk=event.pk), to=Event.Status.FINISHED, actor=director)
+    assert wait_for(lambda: screen.locator("[data-testid=champion-name]").is_visible(), screen, timeout=5)
+    assert screen.inner_text("[data-testid=champion-name]") == "Ana Souza"
+    screenshot(screen, "structure-screen-finished", full_page=False)
     screen.context.close()
     assert problems == []
 
