@@ -51,6 +51,11 @@ DEMO_MONEY_RULES = {
     "staff_addon_price": Decimal("20"), "staff_addon_chips": 5000, "staff_percent": Decimal("3"),
 }
 DEMO_METHODS = ["cash", "cash", "pix", "pix", "card"]
+# The card room's chips (value, colour as the room calls it, colour code): the 100s leave at the third break
+# of the demo structure, the 500s at the fifth.
+DEMO_CHIP_SET = "Fichas do Demo Card Room"
+DEMO_CHIPS = [(100, "preta", "#1b1b1b"), (500, "roxa", "#6a2c91"), (1000, "amarela", "#e8c31a"),
+              (5000, "vermelha", "#c0262d"), (25000, "verde", "#1f8a3b")]
 DEMO_REBUYS = 6
 DEMO_STAFF_ADDONS = 12
 
@@ -76,9 +81,10 @@ def demo_tournament_load():
     from tdconsole.seating.registration import entry_register_seated
     from tdconsole.seating.services import seats_draw_initial, tables_assign
     from tdconsole.tournaments.chipcounts import chip_counts_record
+    from tdconsole.tournaments.chipsets import ChipSpec, chip_set_create, event_chip_set_set
     from tdconsole.tournaments.eliminations import entry_eliminate
     from tdconsole.tournaments.events import event_create, event_status_change, structure_templates_load
-    from tdconsole.tournaments.models import Entry, Event, Festival, Structure, Table, Venue
+    from tdconsole.tournaments.models import ChipSet, Entry, Event, Festival, Structure, Table, Venue
     from tdconsole.tournaments.players import player_register
 
     structure_templates_load()
@@ -101,6 +107,9 @@ def demo_tournament_load():
         format=Event.Format.REENTRY, max_entries=3, late_registration_level=8, ante_type=Event.AnteType.BIG_BLIND,
         guarantee=Decimal("100000"),
     )
+    chip_set = ChipSet.objects.filter(name=DEMO_CHIP_SET).first() or chip_set_create(
+        name=DEMO_CHIP_SET, venue=venue, actor=director, chips=[ChipSpec(*chip) for chip in DEMO_CHIPS])
+    event = event_chip_set_set(event=event, chip_set=chip_set, actor=director)
     event = event_status_change(event=event, to=Event.Status.REGISTERING, actor=director)
     money_rules_set(event=event, actor=director, values=DEMO_MONEY_RULES)
     tables_assign(event=event, numbers=list(range(1, 21)), actor=director)

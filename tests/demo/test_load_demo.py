@@ -46,3 +46,18 @@ def test_the_demo_event_has_club_money_paid_by_several_methods():
     summary = event_prize_summary(event=event)
     assert summary["rebuys"] == totals.rebuys
     assert summary["staff_deduction"] > 0
+
+
+@pytest.mark.django_db
+def test_the_demo_event_plays_with_the_card_rooms_chips_and_their_colour_ups():
+    from tdconsole.tournaments.structure_edit import specs_of_levels
+    from tdconsole.tournaments.structures import smallest_chips
+
+    call_command("load_demo", verbosity=0, stdout=open("/dev/null", "w"))
+    event = Event.objects.get(slug="demo")
+    assert event.chip_set is not None and event.chip_set.venue == event.festival.venue
+    values = sorted(event.chip_set.chips.values_list("value", flat=True))
+    assert values == [100, 500, 1000, 5000, 25000]
+    smallest = smallest_chips(specs_of_levels(event.structure.levels.all()), values)
+    # The 100s go at the third break, the 500s at the fifth: the last level plays with 1,000s at least.
+    assert smallest[0] == 100 and smallest[-1] == 1000 and 500 in smallest
