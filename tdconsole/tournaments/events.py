@@ -72,8 +72,9 @@ def _specs_of(structure: Structure) -> list[LevelSpec]:
     ]
 
 
-def _unique_slug(model: type, base: str) -> str:
-    base = (slugify(base) or "item")[:40]
+def _unique_slug(model: type, base: str, fallback: str = "item") -> str:
+    """A slug made from `base` that no `model` row has yet (`fallback` when `base` gives none)."""
+    base = (slugify(base) or fallback)[:40].strip("-") or fallback
     slug, n = base, 1
     while model.objects.filter(slug=slug).exists():
         n += 1

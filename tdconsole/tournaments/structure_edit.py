@@ -17,13 +17,13 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tdconsole.audit.services import audit_record
 from tdconsole.core.bounds import field_max
 
+from .events import _unique_slug
 from .exceptions import StructureError
 from .locks import event_lock
 from .models import Event, Level, Structure
@@ -265,12 +265,7 @@ def _clean_description(description: str | None) -> str:
 
 def _free_slug(name: str) -> str:
     """A slug for `name` that no structure has yet."""
-    base = (slugify(name) or "structure")[:40].strip("-") or "structure"
-    slug, n = base, 1
-    while Structure.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return _unique_slug(Structure, name, fallback="structure")
 
 
 def structure_edit_save(
