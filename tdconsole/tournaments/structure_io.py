@@ -116,6 +116,12 @@ def structure_csv(specs: Iterable[LevelSpec]) -> str:
 # --- reading ----------------------------------------------------------------------------------------
 
 
+def _spec(kind: str, values: dict[str, int | None]) -> LevelSpec:
+    """A row read from a file, its empty numbers 0 (the colour-up stays None)."""
+    return LevelSpec(kind=kind, minutes=values["minutes"] or 0, small_blind=values["small_blind"] or 0,
+                     big_blind=values["big_blind"] or 0, ante=values["ante"] or 0, color_up=values["color_up"])
+
+
 def _decode(data: bytes) -> str:
     """The file's text: UTF-8 (a byte order mark allowed), no NUL; refused whole otherwise."""
     if len(data) > MAX_FILE_BYTES:
@@ -241,9 +247,7 @@ def _csv_read(text: str) -> StructureFile:
                 bad = True
         if bad:
             continue
-        specs.append(LevelSpec(kind=kind, minutes=values["minutes"] or 0, small_blind=values["small_blind"] or 0,
-                               big_blind=values["big_blind"] or 0, ante=values["ante"] or 0,
-                               color_up=values["color_up"]))
+        specs.append(_spec(kind, values))
         where.append(place)
     if problems:
         raise StructureFileError(problems)
@@ -330,9 +334,7 @@ def _json_read(text: str) -> StructureFile:
                 bad = True
         if bad:
             continue
-        specs.append(LevelSpec(kind=kind, minutes=values["minutes"] or 0, small_blind=values["small_blind"] or 0,
-                               big_blind=values["big_blind"] or 0, ante=values["ante"] or 0,
-                               color_up=values["color_up"]))
+        specs.append(_spec(kind, values))
         where.append(place)
     if problems:
         raise StructureFileError(problems)
