@@ -24,7 +24,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, DecimalField, F, Func, OuterRef, Subquery, Sum
+from django.db.models import Count, Sum
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -37,10 +37,10 @@ from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Bust, Elimination, Entry, Event
 from tdconsole.tournaments.names import search_key
 
+from . import sql
 from .bounty import award_split
 from .exceptions import CashierError
 from .models import BountyAward, MoneyRules, Payout, Purchase
-from .rules import event_lock_with_rules
 
 ZERO = Decimal("0.00")
 
@@ -97,33 +97,21 @@ def _ids(entry_ids: Iterable[int] | None) -> list[int] | None:
     return [i for i in dict.fromkeys(entry_ids) if fits(i, Entry, "id")]
 
 
-def _sum_of(rows: Any, column: str) -> Subquery:
-    """The sum of `column` over `rows` (already filtered on the outer entry), as a subquery."""
-    # SUM as a plain function, not an aggregate: Django then adds no GROUP BY, and the subquery is one row.
-    return Subquery(rows.order_by().annotate(s=Func(F(column), function="SUM")).values("s")[:1],
-                    output_field=DecimalField(max_digits=14, decimal_places=2))
-
-
 def heads(*, event: Event, entry_ids: Iterable[int] | None = None) -> dict[int, Decimal]:
     """Each entry's head: the bounty parts of its purchases not voided + the head parts of the awards it won.
 
     With `entry_ids` (entries of this event), every one of them is in the answer (0 when it has no head),
-    in one query: the entries, each with its two sums, read through the (event, entry) and (event,
-    eliminator) indexes. Without, every entry that has a bounty part or won an award (two queries over the
-    event).
+    in one statement (`sql.entries_with_heads`): the entries, each with its two sums, read through the
+    (event, entry) and (event, eliminator) indexes. Without, every entry that has a bounty part or won an
+    award (two queries over the event).
     """
     ids = _ids(entry_ids)
     if ids is None:
         paid = _paid_in(event, None)
         won = _won(event, None)
         return {k: quantize_money(paid.get(k, ZERO) + won.get(k, _Won()).head) for k in sorted(set(paid) | set(won))}
-    bounty = Purchase.objects.filter(event_id=event.pk, entry_id=OuterRef("pk"), voided_at__isnull=True)
-    gained = BountyAward.objects.filter(event_id=event.pk, eliminator_id=OuterRef("pk"))
-    rows = (Entry.objects.filter(event_id=event.pk, pk__in=ids).order_by()
-            .annotate(paid=_sum_of(bounty, "bounty"), won=_sum_of(gained, "head"))
-            .values_list("pk", "paid", "won"))
-    found = {pk: (paid or ZERO) + (won or ZERO) for pk, paid, won in rows}
-    return {k: quantize_money(found.get(k, ZERO)) for k in ids}
+    found = sql.entries_with_heads(event_id=event.pk, entry_ids=ids)
+    return {k: found[k][1] if k in found else ZERO for k in ids}
 
 
 @dataclass(frozen=True)
@@ -360,8 +348,9 @@ def _award_summary(award: BountyAward, busted: Entry, kind: str, currency: str) 
 
 
 def _award_refusal(busted: Entry, eliminator_ids: Sequence[int], named: Mapping[int, Entry],
-                   busted_now: Mapping[int, Bust]) -> str | None:
-    """Why these eliminators cannot win the head of `busted` (None: they can)."""
+                   busted_now: Mapping[int, int]) -> str | None:
+    """Why these eliminators cannot win the head of `busted` (None: they can); `busted_now` holds the entries
+    busted in the same hand (by entry id)."""
     if len(set(eliminator_ids)) != len(eliminator_ids):
         twice = next(i for i in eliminator_ids if list(eliminator_ids).count(i) > 1)
         return (_("%(name)s (#%(number)d) is named twice.") % _who(named[twice]) if twice in named
@@ -389,47 +378,53 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
     at that moment (`bounty.award_split`). An event without a bounty awards nothing.
     """
     # No savepoint of its own inside the elimination's transaction: a refusal undoes the bust as well.
+    # Every bust runs this: its reads are plain SQL (`sql`), three statements whatever the size of the field.
     with transaction.atomic(savepoint=False):
-        event, rules = event_lock_with_rules(event)
-        if rules.pk is None or rules.bounty_kind == MoneyRules.BountyKind.NONE:
+        terms = sql.event_lock_bounty_terms(event_id=event.pk)
+        if terms is None or not terms.on:
             return []
-        busts = list(Bust.objects.select_related("entry__player").filter(elimination_id=elimination.pk,
-                                                                          elimination__event=event))
-        busted_now = {b.entry_id: b for b in busts}
-        if not busts or any(k not in busted_now for k in eliminators):
+        busts = sql.busts_of(event_id=event.pk, elimination_id=elimination.pk)
+        bust_of = {entry_id: pk for pk, entry_id in busts}
+        if not busts or any(k not in bust_of for k in eliminators):
             raise BountyError(_("The page is out of date; reload it and bust again."))
-        missing = [b.entry for b in busts if b.entry_id not in eliminators]
+        wanted = [i for ids in eliminators.values() for i in ids if isinstance(i, int) and fits(i, Entry, "id")]
+        found = sql.entries_with_heads(event_id=event.pk, entry_ids=[*bust_of, *wanted])
+        busted = [found[entry_id][0] for _pk, entry_id in busts]
+        missing = [e for e in busted if e.pk not in eliminators]
         if missing:
             raise BountyError(_who_knocked_out(missing))
-        wanted = [i for ids in eliminators.values() for i in ids if isinstance(i, int) and fits(i, Entry, "id")]
-        named = {e.pk: e for e in Entry.objects.select_related("player").filter(event=event, pk__in=wanted)}
-        for b in busts:
-            refusal = _award_refusal(b.entry, list(eliminators[b.entry_id]), named, busted_now)
+        named = {pk: found[pk][0] for pk in wanted if pk in found}
+        for entry in busted:
+            refusal = _award_refusal(entry, list(eliminators[entry.pk]), named, bust_of)
             if refusal:
                 raise BountyError(refusal)
-        now = heads(event=event, entry_ids=list(busted_now))
-        awards = []
-        for b in busts:
-            ids = list(eliminators[b.entry_id])
+        now = {entry.pk: found[entry.pk][1] for entry in busted}
+        awards: list[BountyAward] = []
+        of_award: list[Entry] = []  # the busted player of each award
+        for entry in busted:
+            ids = list(eliminators[entry.pk])
             if ids:
-                awards += [BountyAward(event=event, bust=b, eliminator=named[i], cash=cash, head=gain)
-                           for i, (cash, gain) in zip(ids, _split(rules, now[b.entry_id], len(ids)), strict=True)]
+                shares = award_split(head=now[entry.pk], kind=terms.kind, cash_percent=terms.cash_percent,
+                                     unit=terms.unit, eliminators=len(ids), split=terms.split)
+                for i, (cash, gain) in zip(ids, shares, strict=True):
+                    awards.append(BountyAward(event_id=event.pk, bust_id=bust_of[entry.pk], eliminator=named[i],
+                                              cash=cash, head=gain))
+                    of_award.append(entry)
         BountyAward.objects.bulk_create(awards)
-        for award in awards:
-            busted = award.bust.entry
-            audit_record(actor=actor, action="bounty.award", event=event, objects=[award.eliminator, busted],
-                         before={"head": now[busted.pk]},
-                         after={"eliminator": award.eliminator.number, "busted": busted.number,
+        for award, out in zip(awards, of_award, strict=True):
+            audit_record(actor=actor, action="bounty.award", event=event.pk, objects=[award.eliminator, out],
+                         before={"head": now[out.pk]},
+                         after={"eliminator": award.eliminator.number, "busted": out.number,
                                 "cash": award.cash, "head": award.head, "sequence": elimination.sequence},
-                         summary=_award_summary(award, busted, rules.bounty_kind, event.currency))
-        for b in busts:
-            if not eliminators[b.entry_id]:
-                audit_record(actor=actor, action="bounty.owed_back", event=event, objects=[b.entry],
-                             after={"busted": b.entry.number, "head": now[b.entry_id]},
+                         summary=_award_summary(award, out, terms.kind, terms.currency))
+        for entry in busted:
+            if not eliminators[entry.pk]:
+                audit_record(actor=actor, action="bounty.owed_back", event=event.pk, objects=[entry],
+                             after={"busted": entry.number, "head": now[entry.pk]},
                              summary=(gettext_lazy("Bounty: nobody knocked out %(busted)s (#%(busted_number)d): "
                                                    "their head of %(head)s is owed back to them"),
-                                      {"busted": b.entry.player.name, "busted_number": b.entry.number,
-                                       "head": _money_param(now[b.entry_id], event.currency)}))
+                                      {"busted": entry.player.name, "busted_number": entry.number,
+                                       "head": _money_param(now[entry.pk], terms.currency)}))
     return awards
 
 

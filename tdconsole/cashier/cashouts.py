@@ -23,6 +23,7 @@ from tdconsole.core.money import format_money, is_cents, quantize_money
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
 
+from . import sql
 from .exceptions import PayoutRefused
 from .models import Payout, Purchase
 from .purchases import tidy_reason
@@ -69,16 +70,17 @@ def cash_payout_record(*, event: Event, entry_id: int, kind: str, amount: Decima
         raise PayoutRefused(_("This entry is not in this event (reload the page)."))
     with transaction.atomic():
         event = event_lock(event)
-        entry = (Entry.objects.select_for_update(of=("self",)).select_related("player")
-                 .filter(event=event, pk=entry_id).first())
-        if entry is None:
+        # The entry locked and what it was paid of this kind, in one statement (`sql`): the cash desk pays
+        # every prize and bounty of the night through here.
+        found = sql.entry_lock_with_paid(event_id=event.pk, entry_id=entry_id, kind=kind)
+        if found is None:
             raise PayoutRefused(_("This entry is not in this event (reload the page)."))
+        entry, paid = found
         lang = get_language() or "pt-br"
 
         def money(value: Decimal) -> str:
             return format_money(value, event.currency, lang)
 
-        paid = paid_of_kind(entry_id=entry.pk, kind=kind)
         left = owed - paid
         what = Payout.Kind(kind).label
         if left <= 0:

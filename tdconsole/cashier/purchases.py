@@ -35,6 +35,7 @@ from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
 
+from . import sql
 from .exceptions import PurchaseRefused
 from .models import MoneyRules, Purchase
 from .rules import (
@@ -150,9 +151,7 @@ def bought_by(*, event: Event, entry: Entry) -> Bought:
     # Through the player's entries (a merged player's purchases keep no `player`), the event named on the
     # entry only: SQLite then finds the entries by (event, player) and their purchases by entry, where a
     # condition on the purchase's event made it read every purchase of the event.
-    rows = (Purchase.objects.filter(entry__event_id=event.pk, entry__player_id=entry.player_id,
-                                    voided_at__isnull=True, kind__in=SOLD_KINDS).order_by()
-            .values_list("kind", "entry_id"))
+    rows = sql.purchases_of_player(event_id=event.pk, player_id=entry.player_id, kinds=SOLD_KINDS)
     counts: Counter[str] = Counter()
     own: set[str] = set()
     for kind, entry_id in rows:
@@ -272,9 +271,7 @@ def _method(method: str) -> str:
 
 def _next_number(event: Event) -> int:
     """The event's next receipt number (the caller holds the event lock)."""
-    # The last number through the (event, number) unique index, not an aggregate over the event's purchases.
-    last = Purchase.objects.filter(event_id=event.pk).order_by("-number").values_list("number", flat=True)[:1]
-    return (last[0] if last else 0) + 1
+    return sql.last_receipt_number(event_id=event.pk) + 1
 
 
 def _create(*, event: Event, entry: Entry, kind: str, parts: Parts, method: str, actor: Any) -> Purchase:
@@ -333,8 +330,7 @@ def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor:
         raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
     with transaction.atomic():
         event, rules = event_lock_with_rules(event)
-        entry = (Entry.objects.select_for_update(of=("self",)).select_related("player")
-                 .filter(event=event, pk=entry_id).first())
+        entry = sql.entry_lock_for_sale(event_id=event.pk, entry_id=entry_id)
         if entry is None:
             raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
         refusal = sale_refusal(event=event, rules=rules, entry=entry, kind=kind, clock=clock,

@@ -59,8 +59,10 @@ def test_a_head_is_read_through_the_entry_and_the_eliminator(house, ana, bia):
     with CaptureQueriesContext(connection) as captured:
         heads(event=house, entry_ids=[ana.pk, bia.pk])
     lines = plans(captured.captured_queries)
-    # One statement: the two entries, and for each its purchases and its awards.
-    assert len(lines) == 3 and not event_wide(lines), lines
+    # One statement: the two entries with their players, and for each its purchases and its awards.
+    assert len(lines) == 4 and not event_wide(lines), lines
+    assert sum(line.startswith("SEARCH pu USING INDEX") for line in lines) == 1, lines
+    assert sum(line.startswith("SEARCH a USING INDEX") for line in lines) == 1, lines
 
 
 def test_a_sale_reads_nothing_event_wide(house, ana):

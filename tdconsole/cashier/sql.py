@@ -1,0 +1,266 @@
+"""Plain SQL for the statements a club night runs at every bust, sale and payout.
+
+A club night with rebuys, add-ons and a progressive knockout makes tens of thousands of sales, bounty
+awards and payouts beside the registrations and busts a freezeout makes. Through the ORM, each of their
+small indexed reads cost ten to thirty times more CPU to build than the database took to answer it
+(`simulate_event`, README "Benchmarks"). The reads here are written once as SQL, over the table and
+column names the models give, run on SQLite and PostgreSQL alike, and are checked against the same read
+through the ORM (tests/cashier/test_sql.py) and against SQLite's query plans
+(tests/cashier/test_query_plans.py): every one finds its rows through an index on what it looks for.
+
+Amounts come back as Decimal: SQLite hands a sum of a decimal column over as a float (or an integer),
+which `decimal_of` turns back into the decimal it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from typing import Any
+
+from django.db import connection, models
+
+from tdconsole.core.money import quantize_money
+from tdconsole.tournaments.models import Bust, Elimination, Entry, Event, Player
+
+from .models import BountyAward, MoneyRules, Payout, Purchase
+
+# Placeholders per statement at most (SQLite allows 32,766; a handful of ids is the common case).
+CHUNK = 500
+
+
+def decimal_of(value: Any) -> Decimal | None:
+    """A decimal column or sum as the database returned it, as a Decimal (None stays None)."""
+    if value is None or isinstance(value, Decimal):
+        return value
+    if isinstance(value, int):
+        return Decimal(value)
+    # A float from SQLite: its shortest repr is the decimal that was stored (or summed) to the cent.
+    return Decimal(repr(value))
+
+
+def money_of(value: Any) -> Decimal:
+    """A sum of money as the database returned it, in cents (no rows: 0.00)."""
+    found = decimal_of(value)
+    return quantize_money(found if found is not None else Decimal(0))
+
+
+def _table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+def _lock_suffix(alias: str) -> str:
+    """Lock the rows of `alias` to the end of the transaction (PostgreSQL); SQLite locks the whole file."""
+    features = connection.features
+    if not features.has_select_for_update:
+        return ""
+    return f" FOR UPDATE OF {alias}" if features.has_select_for_update_of else " FOR UPDATE"
+
+
+def partial(model: type[models.Model], values: dict[str, Any]) -> Any:
+    """An instance of `model` as read from the database with only these fields (by attname); the others are
+    deferred (reading one costs a query). `from_db` wants the values in the model's field order."""
+    fields = [f.attname for f in model._meta.concrete_fields if f.attname in values]
+    return model.from_db(connection.alias, fields, [values[name] for name in fields])
+
+
+def _entry(event_id: int, pk: int, number: int, status: str, player_id: int, name: str) -> Entry:
+    entry = partial(Entry, {"id": pk, "event_id": event_id, "number": number, "status": status,
+                            "player_id": player_id})
+    entry.player = partial(Player, {"id": player_id, "name": name})
+    return entry
+
+
+def _run(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+# --- the event lock, with what the bounty award needs of the rules --------------------------------------
+
+
+@dataclass(frozen=True)
+class BountyTerms:
+    """The event's currency and its bounty rules (`kind` "none" when it has none), read under the event lock."""
+
+    currency: str
+    kind: str
+    cash_percent: Decimal
+    unit: Decimal
+    split: str
+
+    @property
+    def on(self) -> bool:
+        return self.kind != MoneyRules.BountyKind.NONE
+
+
+@cache
+def _terms_sql(vendor: str) -> str:
+    r = MoneyRules
+    return (
+        f"SELECT ev.{_column(Event, 'currency')}, r.{_column(r, 'bounty_kind')}, r.{_column(r, 'pko_cash_percent')}, "
+        f"r.{_column(r, 'bounty_unit')}, r.{_column(r, 'bounty_split')} "
+        f"FROM {_table(Event)} ev LEFT JOIN {_table(r)} r ON r.{_column(r, 'event')} = ev.{_column(Event, 'id')} "
+        f"WHERE ev.{_column(Event, 'id')} = %s" + _lock_suffix("ev")
+    )
+
+
+def event_lock_bounty_terms(*, event_id: int) -> BountyTerms | None:
+    """Take the event lock (as tournaments' `event_lock`) and read the bounty rules in the same statement.
+
+    None when the event does not exist. An event without money rules has no bounty (the defaults).
+    """
+    rows = _run(_terms_sql(connection.vendor), [event_id])
+    if not rows:
+        return None
+    currency, kind, percent, unit, split = rows[0]
+    if kind is None:
+        defaults = MoneyRules()
+        kind, percent, unit, split = (defaults.bounty_kind, defaults.pko_cash_percent, defaults.bounty_unit,
+                                      defaults.bounty_split)
+    return BountyTerms(currency=currency, kind=kind, cash_percent=decimal_of(percent) or Decimal(0),
+                       unit=decimal_of(unit) or Decimal(0), split=split)
+
+
+# --- busts and entries with their heads --------------------------------------------------------------------
+
+
+@cache
+def _busts_sql(vendor: str) -> str:
+    b, el = Bust, Elimination
+    return (
+        f"SELECT b.{_column(b, 'id')}, b.{_column(b, 'entry')} FROM {_table(b)} b "
+        f"JOIN {_table(el)} el ON el.{_column(el, 'id')} = b.{_column(b, 'elimination')} "
+        f"WHERE b.{_column(b, 'elimination')} = %s AND el.{_column(el, 'event')} = %s "
+        f"ORDER BY b.{_column(b, 'seat')}, b.{_column(b, 'id')}"
+    )
+
+
+def busts_of(*, event_id: int, elimination_id: int) -> list[tuple[int, int]]:
+    """(bust id, entry id) of every bust of an elimination of this event, by seat."""
+    return [(pk, entry_id) for pk, entry_id in _run(_busts_sql(connection.vendor), [elimination_id, event_id])]
+
+
+@cache
+def _entries_sql(vendor: str, count: int) -> str:
+    e, p, pu, a = Entry, Player, Purchase, BountyAward
+    return (
+        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
+        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, "
+        f"(SELECT SUM(pu.{_column(pu, 'bounty')}) FROM {_table(pu)} pu WHERE pu.{_column(pu, 'event')} = %s "
+        f"AND pu.{_column(pu, 'entry')} = e.{_column(e, 'id')} AND pu.{_column(pu, 'voided_at')} IS NULL), "
+        f"(SELECT SUM(a.{_column(a, 'head')}) FROM {_table(a)} a WHERE a.{_column(a, 'event')} = %s "
+        f"AND a.{_column(a, 'eliminator')} = e.{_column(e, 'id')}) "
+        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
+        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} IN ({', '.join(['%s'] * count)})"
+    )
+
+
+def entries_with_heads(*, event_id: int, entry_ids: Sequence[int]) -> dict[int, tuple[Entry, Decimal]]:
+    """The entries of this event among `entry_ids`, each with its player's name and its head (the bounty
+    parts of its purchases not voided + the head parts of the awards it won), one statement per 500 ids.
+
+    The entries carry their id, number, status, player (id and name) and event id; other fields are
+    left deferred (reading one costs a query).
+    """
+    found: dict[int, tuple[Entry, Decimal]] = {}
+    ids = list(dict.fromkeys(entry_ids))
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        rows = _run(_entries_sql(connection.vendor, len(chunk)), [event_id, event_id, event_id, *chunk])
+        for pk, number, status, player_id, name, paid, won in rows:
+            found[pk] = (_entry(event_id, pk, number, status, player_id, name), money_of(paid) + money_of(won))
+    return found
+
+
+# --- what was paid to an entry -----------------------------------------------------------------------------
+
+
+@cache
+def _payout_entry_sql(vendor: str) -> str:
+    e, p, po = Entry, Player, Payout
+    return (
+        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
+        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, "
+        f"(SELECT SUM(po.{_column(po, 'amount')}) FROM {_table(po)} po WHERE po.{_column(po, 'entry')} = "
+        f"e.{_column(e, 'id')} AND po.{_column(po, 'kind')} = %s AND po.{_column(po, 'voided_at')} IS NULL) "
+        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
+        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} = %s" + _lock_suffix("e")
+    )
+
+
+def entry_lock_with_paid(*, event_id: int, entry_id: int, kind: str) -> tuple[Entry, Decimal] | None:
+    """Lock an entry of this event (PostgreSQL: its row) and read what was paid to it of `kind`, not voided.
+
+    The entry carries its id, number, status and player (id and name). None when the event has no such entry.
+    """
+    rows = _run(_payout_entry_sql(connection.vendor), [kind, event_id, entry_id])
+    if not rows:
+        return None
+    pk, number, status, player_id, name, paid = rows[0]
+    return _entry(event_id, pk, number, status, player_id, name), money_of(paid)
+
+
+# --- a sale: the entry, and what its player bought -----------------------------------------------------------
+
+
+@cache
+def _sale_entry_sql(vendor: str) -> str:
+    e, p = Entry, Player
+    return (
+        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
+        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, e.{_column(e, 'chips')} "
+        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
+        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} = %s" + _lock_suffix("e")
+    )
+
+
+def entry_lock_for_sale(*, event_id: int, entry_id: int) -> Entry | None:
+    """Lock an entry of this event (PostgreSQL: its row) for a sale: its id, number, status, player (id and
+    name) and recorded stack (`chips`). None when the event has no such entry."""
+    rows = _run(_sale_entry_sql(connection.vendor), [event_id, entry_id])
+    if not rows:
+        return None
+    pk, number, status, player_id, name, chips = rows[0]
+    entry = _entry(event_id, pk, number, status, player_id, name)
+    entry.chips = chips
+    return entry
+
+
+@cache
+def _bought_sql(vendor: str, kinds: int) -> str:
+    e, pu = Entry, Purchase
+    return (
+        f"SELECT pu.{_column(pu, 'kind')}, pu.{_column(pu, 'entry')} FROM {_table(e)} e "
+        f"JOIN {_table(pu)} pu ON pu.{_column(pu, 'entry')} = e.{_column(e, 'id')} "
+        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'player')} = %s "
+        f"AND pu.{_column(pu, 'voided_at')} IS NULL AND pu.{_column(pu, 'kind')} IN ({', '.join(['%s'] * kinds)})"
+    )
+
+
+def purchases_of_player(*, event_id: int, player_id: int, kinds: Sequence[str]) -> list[tuple[str, int]]:
+    """(kind, entry id) of every purchase not voided of these kinds made on the player's entries in the event:
+    the player's entries through (event, player), their purchases through the entry."""
+    return [(kind, entry_id) for kind, entry_id in
+            _run(_bought_sql(connection.vendor, len(kinds)), [event_id, player_id, *kinds])]
+
+
+@cache
+def _last_number_sql(vendor: str) -> str:
+    pu = Purchase
+    # The first row in the index's order, not an aggregate over the event's purchases.
+    return (f"SELECT pu.{_column(pu, 'number')} FROM {_table(pu)} pu WHERE pu.{_column(pu, 'event')} = %s "
+            f"ORDER BY pu.{_column(pu, 'number')} DESC LIMIT 1")
+
+
+def last_receipt_number(*, event_id: int) -> int:
+    """The event's last receipt number (0 before the first), through the (event, number) unique index."""
+    rows = _run(_last_number_sql(connection.vendor), [event_id])
+    return rows[0][0] if rows else 0
