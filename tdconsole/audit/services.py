@@ -7,6 +7,8 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, models
 
+from tdconsole.core import plainsql
+
 from .exceptions import AuditOutsideTransaction
 from .messages import encode
 from .models import AuditEntry
@@ -49,7 +51,8 @@ def audit_record(
     refs = [o if isinstance(o, dict) else describe(o) for o in objects]
     event_id = event if isinstance(event, int) or event is None else event.pk
     summary_id, summary_args = encode(summary)
-    return AuditEntry.entries.create(
+    # Every desk action writes one: a plain INSERT (`core.plainsql`), as `AuditEntry.entries.create` would.
+    return plainsql.insert(AuditEntry(
         actor=actor if is_user else None,
         actor_name=actor_name,
         event_id=event_id,
@@ -59,4 +62,4 @@ def audit_record(
         objects=_plain(refs),
         before=_plain(before),
         after=_plain(after),
-    )
+    ))

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from tdconsole.audit.messages import Number
 from tdconsole.audit.services import audit_record
+from tdconsole.core import plainsql
 from tdconsole.core.bounds import fits
 from tdconsole.core.money import SYMBOLS, format_money, quantize_money
 from tdconsole.tournaments.eliminations import elimination_undo
@@ -410,7 +411,8 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
                     awards.append(BountyAward(event_id=event.pk, bust_id=bust_of[entry.pk], eliminator=named[i],
                                               cash=cash, head=gain))
                     of_award.append(entry)
-        BountyAward.objects.bulk_create(awards)
+        for award in awards:
+            plainsql.insert(award)
         for award, out in zip(awards, of_award, strict=True):
             audit_record(actor=actor, action="bounty.award", event=event.pk, objects=[award.eliminator, out],
                          before={"head": now[out.pk]},

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core import plainsql
 from tdconsole.core.bounds import fits
 from tdconsole.core.money import format_money, is_cents, quantize_money
 from tdconsole.tournaments.locks import event_lock
@@ -91,8 +92,8 @@ def cash_payout_record(*, event: Event, entry_id: int, kind: str, amount: Decima
                                   "%(amount)s is too much.")
                                 % {"name": entry.player.name, "left": money(left), "kind": what, "owed": money(owed),
                                    "paid": money(paid), "amount": money(amount)})
-        payout = Payout.objects.create(event=event, entry=entry, kind=kind, amount=amount, method=method,
-                                       paid_by=actor if getattr(actor, "pk", None) else None)
+        payout = plainsql.insert(Payout(event=event, entry=entry, kind=kind, amount=amount, method=method,
+                                        paid_by=actor if getattr(actor, "pk", None) else None))
         audit_record(actor=actor, action="cashier.payout", event=event, objects=[payout, entry],
                      after={"entry": entry.number, "kind": kind, "amount": amount, "method": method, "owed": owed,
                             "paid_before": paid},

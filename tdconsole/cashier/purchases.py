@@ -28,6 +28,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from tdconsole.audit.services import audit_record
+from tdconsole.core import plainsql
 from tdconsole.core.bounds import field_max, fits
 from tdconsole.core.money import format_number
 from tdconsole.tournaments import registration
@@ -275,11 +276,12 @@ def _next_number(event: Event) -> int:
 
 
 def _create(*, event: Event, entry: Entry, kind: str, parts: Parts, method: str, actor: Any) -> Purchase:
-    return Purchase.objects.create(
+    # Every sale and buy-in: a plain INSERT (`core.plainsql`), as `Purchase.objects.create` would.
+    return plainsql.insert(Purchase(
         event=event, entry=entry, player_id=entry.player_id, number=_next_number(event), kind=kind,
         prize=parts.prize, fee=parts.fee, bounty=parts.bounty, staff=parts.staff, chips=parts.chips, method=method,
         sold_by=actor if getattr(actor, "pk", None) else None,
-    )
+    ))
 
 
 def _sale_record(purchase: Purchase, stack: tuple[int | None, int | None] | None = None) -> dict[str, Any]:
@@ -343,7 +345,7 @@ def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor:
             if before + parts.chips > MAX_STACK:
                 raise PurchaseRefused(_("That stack would be larger than can be recorded."))
             entry.chips = before + parts.chips
-            entry.save(update_fields=["chips"])
+            plainsql.update(entry, ["chips"])
         purchase = _create(event=event, entry=entry, kind=kind, parts=parts, method=method, actor=actor)
         audit_record(actor=actor, action="cashier.sell", event=event, objects=[purchase, entry],
                      after=_sale_record(purchase, (before, entry.chips)),

@@ -29,6 +29,7 @@ from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Event, Level
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
 
+from . import sql
 from .exceptions import MoneyRulesInvalid
 from .models import MoneyRules, Purchase
 
@@ -66,12 +67,8 @@ def event_lock_with_rules(event: Event) -> tuple[Event, MoneyRules]:
     Only the event row is locked (`of=self`: the rules are joined, not locked); the rules are the
     defaults, unsaved, when the event has none. Saves a sale, a buy-in and a bust a query each.
     """
-    locked = Event.objects.select_for_update(of=("self",)).select_related("money_rules").get(pk=event.pk)
-    try:
-        rules = locked.money_rules
-    except MoneyRules.DoesNotExist:
-        rules = MoneyRules(event=locked)
-    return locked, rules
+    # Every sale and buy-in takes it: one plain statement (`sql`), converted as the ORM would.
+    return sql.event_lock_with_rules(event_id=event.pk)
 
 
 # --- when things are sold ---------------------------------------------------------------------------

@@ -3,9 +3,9 @@
 A club night with rebuys, add-ons and a progressive knockout makes tens of thousands of sales, bounty
 awards and payouts beside the registrations and busts a freezeout makes. Through the ORM, each of their
 small indexed reads cost ten to thirty times more CPU to build than the database took to answer it
-(`simulate_event`, README "Benchmarks"). The reads here are written once as SQL, over the table and
-column names the models give, run on SQLite and PostgreSQL alike, and are checked against the same read
-through the ORM (tests/cashier/test_sql.py) and against SQLite's query plans
+(`simulate_event`, README "Benchmarks"). The reads here are written once as SQL (`core.plainsql`: names
+from the models, values converted as the ORM converts them), run on SQLite and PostgreSQL alike, and are
+checked against the same read through the ORM (tests/cashier/test_sql.py) and against SQLite's query plans
 (tests/cashier/test_query_plans.py): every one finds its rows through an index on what it looks for.
 
 Amounts come back as Decimal: SQLite hands a sum of a decimal column over as a float (or an integer),
@@ -23,6 +23,7 @@ from typing import Any
 from django.db import connection, models
 
 from tdconsole.core.money import quantize_money
+from tdconsole.core.plainsql import column, columns, instance, lock_suffix, run, table
 from tdconsole.tournaments.models import Bust, Elimination, Entry, Event, Player
 
 from .models import BountyAward, MoneyRules, Payout, Purchase
@@ -47,22 +48,6 @@ def money_of(value: Any) -> Decimal:
     return quantize_money(found if found is not None else Decimal(0))
 
 
-def _table(model: type[models.Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _column(model: type[models.Model], name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
-
-
-def _lock_suffix(alias: str) -> str:
-    """Lock the rows of `alias` to the end of the transaction (PostgreSQL); SQLite locks the whole file."""
-    features = connection.features
-    if not features.has_select_for_update:
-        return ""
-    return f" FOR UPDATE OF {alias}" if features.has_select_for_update_of else " FOR UPDATE"
-
-
 def partial(model: type[models.Model], values: dict[str, Any]) -> Any:
     """An instance of `model` as read from the database with only these fields (by attname); the others are
     deferred (reading one costs a query). `from_db` wants the values in the model's field order."""
@@ -77,10 +62,31 @@ def _entry(event_id: int, pk: int, number: int, status: str, player_id: int, nam
     return entry
 
 
-def _run(sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+# --- the event lock, with the money rules -----------------------------------------------------------------
+
+
+@cache
+def _lock_rules_sql(vendor: str) -> str:
+    return (
+        f"SELECT {columns(Event, 'ev')}, {columns(MoneyRules, 'r')} FROM {table(Event)} ev "
+        f"LEFT JOIN {table(MoneyRules)} r ON r.{column(MoneyRules, 'event')} = ev.{column(Event, 'id')} "
+        f"WHERE ev.{column(Event, 'id')} = %s" + lock_suffix("ev")
+    )
+
+
+def event_lock_with_rules(*, event_id: int) -> tuple[Event, MoneyRules]:
+    """Lock the event row (as tournaments' `event_lock`) and read it with its money rules in one statement;
+    the rules are unsaved defaults when the event has none. Raises Event.DoesNotExist for no such event."""
+    rows = run(_lock_rules_sql(connection.vendor), [event_id])
+    if not rows:
+        raise Event.DoesNotExist(f"no event {event_id}")
+    split = len(Event._meta.concrete_fields)
+    locked = instance(Event, rows[0][:split])
+    if rows[0][split] is None:
+        return locked, MoneyRules(event=locked)
+    rules = instance(MoneyRules, rows[0][split:])
+    locked.money_rules = rules  # as select_related would leave it (and `rules.event` is the locked event)
+    return locked, rules
 
 
 # --- the event lock, with what the bounty award needs of the rules --------------------------------------
@@ -105,10 +111,10 @@ class BountyTerms:
 def _terms_sql(vendor: str) -> str:
     r = MoneyRules
     return (
-        f"SELECT ev.{_column(Event, 'currency')}, r.{_column(r, 'bounty_kind')}, r.{_column(r, 'pko_cash_percent')}, "
-        f"r.{_column(r, 'bounty_unit')}, r.{_column(r, 'bounty_split')} "
-        f"FROM {_table(Event)} ev LEFT JOIN {_table(r)} r ON r.{_column(r, 'event')} = ev.{_column(Event, 'id')} "
-        f"WHERE ev.{_column(Event, 'id')} = %s" + _lock_suffix("ev")
+        f"SELECT ev.{column(Event, 'currency')}, r.{column(r, 'bounty_kind')}, r.{column(r, 'pko_cash_percent')}, "
+        f"r.{column(r, 'bounty_unit')}, r.{column(r, 'bounty_split')} "
+        f"FROM {table(Event)} ev LEFT JOIN {table(r)} r ON r.{column(r, 'event')} = ev.{column(Event, 'id')} "
+        f"WHERE ev.{column(Event, 'id')} = %s" + lock_suffix("ev")
     )
 
 
@@ -117,7 +123,7 @@ def event_lock_bounty_terms(*, event_id: int) -> BountyTerms | None:
 
     None when the event does not exist. An event without money rules has no bounty (the defaults).
     """
-    rows = _run(_terms_sql(connection.vendor), [event_id])
+    rows = run(_terms_sql(connection.vendor), [event_id])
     if not rows:
         return None
     currency, kind, percent, unit, split = rows[0]
@@ -136,30 +142,30 @@ def event_lock_bounty_terms(*, event_id: int) -> BountyTerms | None:
 def _busts_sql(vendor: str) -> str:
     b, el = Bust, Elimination
     return (
-        f"SELECT b.{_column(b, 'id')}, b.{_column(b, 'entry')} FROM {_table(b)} b "
-        f"JOIN {_table(el)} el ON el.{_column(el, 'id')} = b.{_column(b, 'elimination')} "
-        f"WHERE b.{_column(b, 'elimination')} = %s AND el.{_column(el, 'event')} = %s "
-        f"ORDER BY b.{_column(b, 'seat')}, b.{_column(b, 'id')}"
+        f"SELECT b.{column(b, 'id')}, b.{column(b, 'entry')} FROM {table(b)} b "
+        f"JOIN {table(el)} el ON el.{column(el, 'id')} = b.{column(b, 'elimination')} "
+        f"WHERE b.{column(b, 'elimination')} = %s AND el.{column(el, 'event')} = %s "
+        f"ORDER BY b.{column(b, 'seat')}, b.{column(b, 'id')}"
     )
 
 
 def busts_of(*, event_id: int, elimination_id: int) -> list[tuple[int, int]]:
     """(bust id, entry id) of every bust of an elimination of this event, by seat."""
-    return [(pk, entry_id) for pk, entry_id in _run(_busts_sql(connection.vendor), [elimination_id, event_id])]
+    return [(pk, entry_id) for pk, entry_id in run(_busts_sql(connection.vendor), [elimination_id, event_id])]
 
 
 @cache
 def _entries_sql(vendor: str, count: int) -> str:
     e, p, pu, a = Entry, Player, Purchase, BountyAward
     return (
-        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
-        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, "
-        f"(SELECT SUM(pu.{_column(pu, 'bounty')}) FROM {_table(pu)} pu WHERE pu.{_column(pu, 'event')} = %s "
-        f"AND pu.{_column(pu, 'entry')} = e.{_column(e, 'id')} AND pu.{_column(pu, 'voided_at')} IS NULL), "
-        f"(SELECT SUM(a.{_column(a, 'head')}) FROM {_table(a)} a WHERE a.{_column(a, 'event')} = %s "
-        f"AND a.{_column(a, 'eliminator')} = e.{_column(e, 'id')}) "
-        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
-        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} IN ({', '.join(['%s'] * count)})"
+        f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
+        f"e.{column(e, 'player')}, p.{column(p, 'name')}, "
+        f"(SELECT SUM(pu.{column(pu, 'bounty')}) FROM {table(pu)} pu WHERE pu.{column(pu, 'event')} = %s "
+        f"AND pu.{column(pu, 'entry')} = e.{column(e, 'id')} AND pu.{column(pu, 'voided_at')} IS NULL), "
+        f"(SELECT SUM(a.{column(a, 'head')}) FROM {table(a)} a WHERE a.{column(a, 'event')} = %s "
+        f"AND a.{column(a, 'eliminator')} = e.{column(e, 'id')}) "
+        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
+        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} IN ({', '.join(['%s'] * count)})"
     )
 
 
@@ -174,7 +180,7 @@ def entries_with_heads(*, event_id: int, entry_ids: Sequence[int]) -> dict[int, 
     ids = list(dict.fromkeys(entry_ids))
     for start in range(0, len(ids), CHUNK):
         chunk = ids[start:start + CHUNK]
-        rows = _run(_entries_sql(connection.vendor, len(chunk)), [event_id, event_id, event_id, *chunk])
+        rows = run(_entries_sql(connection.vendor, len(chunk)), [event_id, event_id, event_id, *chunk])
         for pk, number, status, player_id, name, paid, won in rows:
             found[pk] = (_entry(event_id, pk, number, status, player_id, name), money_of(paid) + money_of(won))
     return found
@@ -187,12 +193,12 @@ def entries_with_heads(*, event_id: int, entry_ids: Sequence[int]) -> dict[int, 
 def _payout_entry_sql(vendor: str) -> str:
     e, p, po = Entry, Player, Payout
     return (
-        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
-        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, "
-        f"(SELECT SUM(po.{_column(po, 'amount')}) FROM {_table(po)} po WHERE po.{_column(po, 'entry')} = "
-        f"e.{_column(e, 'id')} AND po.{_column(po, 'kind')} = %s AND po.{_column(po, 'voided_at')} IS NULL) "
-        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
-        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} = %s" + _lock_suffix("e")
+        f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
+        f"e.{column(e, 'player')}, p.{column(p, 'name')}, "
+        f"(SELECT SUM(po.{column(po, 'amount')}) FROM {table(po)} po WHERE po.{column(po, 'entry')} = "
+        f"e.{column(e, 'id')} AND po.{column(po, 'kind')} = %s AND po.{column(po, 'voided_at')} IS NULL) "
+        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
+        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s" + lock_suffix("e")
     )
 
 
@@ -201,7 +207,7 @@ def entry_lock_with_paid(*, event_id: int, entry_id: int, kind: str) -> tuple[En
 
     The entry carries its id, number, status and player (id and name). None when the event has no such entry.
     """
-    rows = _run(_payout_entry_sql(connection.vendor), [kind, event_id, entry_id])
+    rows = run(_payout_entry_sql(connection.vendor), [kind, event_id, entry_id])
     if not rows:
         return None
     pk, number, status, player_id, name, paid = rows[0]
@@ -215,17 +221,17 @@ def entry_lock_with_paid(*, event_id: int, entry_id: int, kind: str) -> tuple[En
 def _sale_entry_sql(vendor: str) -> str:
     e, p = Entry, Player
     return (
-        f"SELECT e.{_column(e, 'id')}, e.{_column(e, 'number')}, e.{_column(e, 'status')}, "
-        f"e.{_column(e, 'player')}, p.{_column(p, 'name')}, e.{_column(e, 'chips')} "
-        f"FROM {_table(e)} e JOIN {_table(p)} p ON p.{_column(p, 'id')} = e.{_column(e, 'player')} "
-        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'id')} = %s" + _lock_suffix("e")
+        f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
+        f"e.{column(e, 'player')}, p.{column(p, 'name')}, e.{column(e, 'chips')} "
+        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
+        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s" + lock_suffix("e")
     )
 
 
 def entry_lock_for_sale(*, event_id: int, entry_id: int) -> Entry | None:
     """Lock an entry of this event (PostgreSQL: its row) for a sale: its id, number, status, player (id and
     name) and recorded stack (`chips`). None when the event has no such entry."""
-    rows = _run(_sale_entry_sql(connection.vendor), [event_id, entry_id])
+    rows = run(_sale_entry_sql(connection.vendor), [event_id, entry_id])
     if not rows:
         return None
     pk, number, status, player_id, name, chips = rows[0]
@@ -238,10 +244,10 @@ def entry_lock_for_sale(*, event_id: int, entry_id: int) -> Entry | None:
 def _bought_sql(vendor: str, kinds: int) -> str:
     e, pu = Entry, Purchase
     return (
-        f"SELECT pu.{_column(pu, 'kind')}, pu.{_column(pu, 'entry')} FROM {_table(e)} e "
-        f"JOIN {_table(pu)} pu ON pu.{_column(pu, 'entry')} = e.{_column(e, 'id')} "
-        f"WHERE e.{_column(e, 'event')} = %s AND e.{_column(e, 'player')} = %s "
-        f"AND pu.{_column(pu, 'voided_at')} IS NULL AND pu.{_column(pu, 'kind')} IN ({', '.join(['%s'] * kinds)})"
+        f"SELECT pu.{column(pu, 'kind')}, pu.{column(pu, 'entry')} FROM {table(e)} e "
+        f"JOIN {table(pu)} pu ON pu.{column(pu, 'entry')} = e.{column(e, 'id')} "
+        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'player')} = %s "
+        f"AND pu.{column(pu, 'voided_at')} IS NULL AND pu.{column(pu, 'kind')} IN ({', '.join(['%s'] * kinds)})"
     )
 
 
@@ -249,18 +255,18 @@ def purchases_of_player(*, event_id: int, player_id: int, kinds: Sequence[str]) 
     """(kind, entry id) of every purchase not voided of these kinds made on the player's entries in the event:
     the player's entries through (event, player), their purchases through the entry."""
     return [(kind, entry_id) for kind, entry_id in
-            _run(_bought_sql(connection.vendor, len(kinds)), [event_id, player_id, *kinds])]
+            run(_bought_sql(connection.vendor, len(kinds)), [event_id, player_id, *kinds])]
 
 
 @cache
 def _last_number_sql(vendor: str) -> str:
     pu = Purchase
     # The first row in the index's order, not an aggregate over the event's purchases.
-    return (f"SELECT pu.{_column(pu, 'number')} FROM {_table(pu)} pu WHERE pu.{_column(pu, 'event')} = %s "
-            f"ORDER BY pu.{_column(pu, 'number')} DESC LIMIT 1")
+    return (f"SELECT pu.{column(pu, 'number')} FROM {table(pu)} pu WHERE pu.{column(pu, 'event')} = %s "
+            f"ORDER BY pu.{column(pu, 'number')} DESC LIMIT 1")
 
 
 def last_receipt_number(*, event_id: int) -> int:
     """The event's last receipt number (0 before the first), through the (event, number) unique index."""
-    rows = _run(_last_number_sql(connection.vendor), [event_id])
+    rows = run(_last_number_sql(connection.vendor), [event_id])
     return rows[0][0] if rows else 0

@@ -5,6 +5,7 @@ PLAN of the statements the services run); PostgreSQL plans from its statistics a
 """
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.db import connection
@@ -19,7 +20,7 @@ pytestmark = [
     pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's query plans"),
 ]
 
-CASHIER_TABLES = ("cashier_purchase", "cashier_bountyaward")
+CASHIER_TABLES = ("cashier_purchase", "cashier_bountyaward", "cashier_payout")
 
 
 def plans(queries) -> list[str]:
@@ -71,3 +72,29 @@ def test_a_sale_reads_nothing_event_wide(house, ana):
                       clock=ClockPoint(level_number=1))
     lines = plans(captured.captured_queries)
     assert lines and not event_wide(lines), lines
+
+
+def test_a_bust_with_its_bounties_reads_nothing_event_wide(in_english):
+    from tests.cashier.test_bounties import bounty_night, knock
+
+    event = bounty_night()
+    knock(event, ["Ana"], ["Bruno"], None)  # Bruno's head has an award in it now
+    with CaptureQueriesContext(connection) as captured:
+        knock(event, ["Bruno"], ["Carla", "Davi"], None)
+    lines = plans(captured.captured_queries)
+    # The busted and the eliminators' heads through the (event, entry) and (event, eliminator) indexes.
+    assert any(line.startswith("SEARCH pu USING INDEX") for line in lines), lines
+    assert any(line.startswith("SEARCH a USING INDEX") for line in lines), lines
+    assert not event_wide(lines), lines
+
+
+def test_a_payout_reads_nothing_event_wide(house, ana):
+    from tdconsole.cashier.cashouts import cash_payout_record
+
+    with CaptureQueriesContext(connection) as captured:
+        cash_payout_record(event=house, entry_id=ana.pk, kind="prize", amount=Decimal("10"), owed=Decimal("100"),
+                           method="cash", actor=None)
+    lines = plans(captured.captured_queries)
+    # What the entry was paid: its payouts through the entry.
+    assert any(line.startswith("SEARCH po USING INDEX") for line in lines), lines
+    assert not event_wide(lines), lines
