@@ -110,8 +110,16 @@ def structure_create(
     return structure
 
 
+def _fitted_name(name: str) -> str:
+    """A structure name cut to what the column holds, marked with an ellipsis where it was cut."""
+    limit = Structure._meta.get_field("name").max_length
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"
+
+
 def structure_copy(*, template: Structure, name: str, slug: str) -> Structure:
-    """Copy a structure (levels and breaks) as an event's own, editable structure."""
+    """Copy a structure (levels and breaks) as an event's own, editable structure (a name longer than the
+    column holds, an event's long name with the template's after it, is cut)."""
+    name = _fitted_name(name)
     with transaction.atomic():
         copy = Structure.objects.create(
             name=name, slug=_unique_slug(Structure, slug), description=template.description, is_template=False

@@ -198,3 +198,20 @@ def test_the_create_page_refuses_a_late_registration_beyond_the_template(client_
     assert "late registration cannot close after level 6" in response.content.decode()
     assert 'value="Too Late"' in response.content.decode()
     assert not Event.objects.filter(name="Too Late").exists()
+
+
+def test_an_event_named_as_long_as_the_form_allows_gets_its_structure(client_as, festival, template):
+    """The event's own structure is named after the event and the template: with a 120-character event name
+    that is longer than a structure name holds, so it is cut (PostgreSQL refused it: a 500)."""
+    name = "Campeonato Brasileiro de Poker Etapa São Paulo Main Event Turbo Deepstack Bounty " + "X" * 39
+    assert len(name) == Event._meta.get_field("name").max_length
+    response = client_as("director").post(reverse("tournaments:event_create"), {
+        "festival": festival.pk, "template": template.pk, "name": name, "slug": "", "date": "2026-12-06",
+        "currency": "BRL", "buy_in_prize": "180", "buy_in_fee": "20", "starting_stack": "25000",
+        "seats_per_table": "9", "format": "freezeout", "max_entries": "1", "late_registration_level": "",
+        "ante_type": "bba", "guarantee": ""}, **EN)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.select_related("structure").get(name=name)
+    limit = event.structure._meta.get_field("name").max_length
+    assert len(event.structure.name) == limit and event.structure.name.endswith("…")
+    assert event.structure.name.startswith("Campeonato Brasileiro") and event.structure.levels.count()
