@@ -146,6 +146,45 @@ def tables_assign(*, event: Event, numbers: Sequence[int], actor: Any) -> list[T
     return chosen
 
 
+def tables_release(*, event: Event, numbers: Sequence[int], actor: Any) -> list[Table]:
+    """Give tables of the event back to the venue: one ticked by mistake, or not needed after all.
+
+    Refused for a table that is not the event's and for one where players of the event sit (break it
+    instead, which moves them). The tables left keep their breaking order, renumbered from 1. Assigning
+    the table again undoes it.
+    """
+    numbers = list(dict.fromkeys(int(n) for n in numbers))
+    if not numbers:
+        raise SeatingError(_("Choose at least one table."))
+    with transaction.atomic():
+        tables = {t.number: t for t in _locked_tables(event)}
+        foreign = [n for n in numbers if n not in tables]
+        if foreign:
+            raise SeatingError(_("Table %(numbers)s is not one of this event's tables.")
+                               % {"numbers": ", ".join(str(n) for n in foreign)})
+        released = [tables[n] for n in numbers]
+        seated = sorted(set(Entry.objects.filter(event=event, table__in=released)
+                            .values_list("table__number", flat=True)))
+        if seated:
+            raise SeatingError(_("Players sit at table %(numbers)s: break the table to move them first.")
+                               % {"numbers": ", ".join(str(n) for n in seated)})
+        before = {n: t.break_order for n, t in tables.items()}
+        Table.objects.filter(pk__in=[t.pk for t in released]).update(event=None, break_order=None)
+        rest = [t for n, t in tables.items() if n not in numbers]
+        for order, table in enumerate(rest, start=1):
+            table.break_order = order
+        Table.objects.bulk_update(rest, ["break_order"])
+        for table in released:
+            table.event, table.break_order = None, None
+        audit_record(
+            actor=actor, action="tables.release", event=event, objects=released,
+            before={"break_order": before}, after={"break_order": {t.number: t.break_order for t in rest}},
+            summary=(gettext_lazy("Tables %(numbers)s given back to the venue"),
+                     {"numbers": ", ".join(str(n) for n in numbers)}),
+        )
+    return released
+
+
 def tables_break_order_set(*, event: Event, numbers: Sequence[int], actor: Any) -> list[Table]:
     """Set the breaking order of the event's tables: `numbers` lists them, first to break first."""
     numbers = [int(n) for n in numbers]

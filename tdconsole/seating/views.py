@@ -288,7 +288,8 @@ def _venue_table(raw: str) -> int:
 
 @role_required(FLOOR)
 def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
-    """Choose the venue tables that serve the event, their breaking order, and draw the seats."""
+    """Choose the venue tables that serve the event (or give empty ones back), their breaking order, and draw
+    the seats."""
     event = _event(slug)
     if request.method != "POST":
         return render(request, "seating/tables_assign.html", _assign_context(event))
@@ -301,6 +302,14 @@ def tables_assign(request: HttpRequest, slug: str) -> HttpResponse:
                 request,
                 ngettext("%(count)s table assigned.", "%(count)s tables assigned.", len(numbers))
                 % {"count": len(numbers)},
+            )
+        elif what == "release":
+            numbers = [_venue_table(n) for n in request.POST.getlist("table")]
+            services.tables_release(event=event, numbers=numbers, actor=request.user)
+            messages.success(
+                request,
+                ngettext("%(count)s table given back to the venue.", "%(count)s tables given back to the venue.",
+                         len(numbers)) % {"count": len(numbers)},
             )
         elif what == "order":
             text = request.POST.get("break_order", "").replace(";", ",").replace(" ", ",")
