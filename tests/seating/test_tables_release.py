@@ -92,3 +92,23 @@ def test_the_page_and_the_refusal_in_portuguese(event, client_as):
     refused = floor.post(url, {"do": "release", "table": str(busy)}, HTTP_ACCEPT_LANGUAGE="pt-br")
     assert refused.status_code == 409
     assert f"Há jogadores na mesa {busy}: quebre a mesa para movê-los antes." in refused.content.decode()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_table_ticked_by_mistake_is_given_back_in_the_browser(live_server, page, browser_login, screenshot, cast):
+    event = make_event(slug="release", tables=8)
+    services.tables_assign(event=event, numbers=[1, 2, 3, 7], actor=cast["floor"])
+    make_entries(event, 20)
+    services.seats_draw_initial(event=event, actor=cast["floor"])  # 20 players fill tables 1 to 3
+    browser_login(page, "floor")
+    page.goto(f"{live_server.url}/events/{event.slug}/tables/assign/")
+    assert page.locator("[data-testid^=release-]").count() == 1
+    screenshot(page, "tables-release-before")
+    page.click("[data-testid=release-7]")
+    page.wait_for_selector("text=1 mesa devolvida ao local.")  # the desk speaks pt-BR by default
+    assert page.locator("[data-testid=release-7]").count() == 0
+    assert not page.locator("[data-testid=table-7]").is_disabled()  # free to tick again
+    assert Table.objects.get(venue=event.festival.venue, number=7).event_id is None
+    assert page.input_value("[data-testid=break-order]") == "3, 2, 1"
+    screenshot(page, "tables-release-after")
