@@ -83,19 +83,33 @@ def test_the_module_examples_hold():
     assert doctest.testmod(bounty).failed == 0
 
 
-@pytest.mark.parametrize("bad", [
-    {"kind": "none"}, {"how": "random"}, {"eliminators": 0}, {"percent": "100.01"}, {"percent": "-1"},
-    {"unit": "0"}, {"unit": "0.001"},
+@pytest.mark.parametrize(("bad", "why"), [
+    ({"kind": "none"}, "unknown bounty kind 'none'"), ({"how": "random"}, "unknown bounty split 'random'"),
+    ({"eliminators": 0}, "a bounty needs at least one eliminator"),
+    ({"eliminators": True}, "a bounty needs at least one eliminator"),  # a bool is not a count
+    ({"eliminators": 1.0}, "a bounty needs at least one eliminator"),
+    ({"percent": "100.01"}, "the share paid at once is a percentage from 0 to 100"),
+    ({"percent": "-1"}, "the share paid at once is a percentage from 0 to 100"),
+    ({"percent": "NaN"}, "cash_percent must be a finite Decimal"),
+    ({"unit": "0"}, "the unit is a positive whole number of cents"),
+    ({"unit": "0.001"}, "the unit is a positive whole number of cents"),
+    ({"unit": "Infinity"}, "unit must be a finite Decimal"),
 ])
-def test_inputs_no_rules_can_have_are_refused(bad):
-    with pytest.raises(ValueError):
+def test_inputs_no_rules_can_have_are_refused_with_the_reason(bad, why):
+    with pytest.raises(ValueError) as refused:
         split("100.00", **bad)
+    assert str(refused.value) == why
 
 
-@pytest.mark.parametrize("head", ["-1.00", "0.001", "NaN", "Infinity"])
-def test_a_head_that_is_not_whole_cents_or_is_negative_is_refused(head):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(("head", "why"), [
+    ("-1.00", "a head is a whole number of cents, not negative"),
+    ("0.001", "a head is a whole number of cents, not negative"),
+    ("NaN", "head must be a finite Decimal"), ("Infinity", "head must be a finite Decimal"),
+])
+def test_a_head_that_is_not_whole_cents_or_is_negative_is_refused(head, why):
+    with pytest.raises(ValueError) as refused:
         split(head)
+    assert str(refused.value) == why
 
 
 # --- the invariants, for any rules ----------------------------------------------------------------

@@ -216,3 +216,96 @@ def test_the_plan_bounds_every_field_it_describes(pair, table_odds, extra):
     assert plan.exchange_least <= extra <= plan.exchange_most
     assert plan.exchange_least <= plan.exchange_expected <= plan.exchange_most
     assert plan.new_chips_most >= extra + sum(raced)
+
+
+# --- every refusal says which and why (the pages word them from `code` and `params`) -----------------
+
+
+@pytest.mark.parametrize(("call", "code", "message", "params"), [
+    (lambda: card_key("Ax"), "card", "not a card: 'Ax'", {}),
+    (lambda: card_key("1s"), "card", "not a card: '1s'", {}),
+    (lambda: card_key("Ass"), "card", "not a card: 'Ass'", {}),
+    (lambda: ratio_of(25, 110), "not_multiple", "a 110 chip is not a whole number of 25 chips",
+     {"removed": 25, "next_chip": 110}),
+    (lambda: ratio_of(0, 100), "not_multiple", "a 100 chip is not a whole number of 0 chips",
+     {"removed": 0, "next_chip": 100}),
+    (lambda: race_chips(odd_chips=-1, ratio=4), "negative",
+     "odd chips count from 0; a next chip is worth two removed chips or more", {}),
+    (lambda: race_chips(odd_chips=1, ratio=1), "negative",
+     "odd chips count from 0; a next chip is worth two removed chips or more", {}),
+    (lambda: table_race(removed=25, next_chip=100, holdings=[Holding(1, 1), Holding(1, 2)], deck=DECK), "seat",
+     "two players in one seat", {}),
+    (lambda: table_race(removed=25, next_chip=100, holdings=[Holding(4, -1, 500)], deck=DECK), "seat",
+     "seat 4: a player at the colour-up holds chips", {"seat": 4}),
+    (lambda: table_race(removed=25, next_chip=100, holdings=[Holding(5, 3, -100)], deck=DECK), "seat",
+     "seat 5: a player at the colour-up holds chips", {"seat": 5}),
+    (lambda: table_race(removed=25, next_chip=100, holdings=[Holding(1, 3), Holding(2, 2)], deck=DECK[:4]), "deck",
+     "5 odd chips need 5 cards; the deck has 4", {"needed": 5, "cards": 4}),
+    (lambda: table_race(removed=25, next_chip=100, holdings=[Holding(1, 1), Holding(2, 1)], deck=["As", "As"]),
+     "deck", "the same card was dealt twice", {}),
+    (lambda: colour_up_plan(removed=25, next_chip=100, players=-1, tables=1, chips_in_play=0, average_stack=0),
+     "negative", "players, tables and chips are counted from 0", {}),
+    (lambda: colour_up_plan(removed=25, next_chip=100, players=1, tables=-1, chips_in_play=0, average_stack=0),
+     "negative", "players, tables and chips are counted from 0", {}),
+    (lambda: colour_up_plan(removed=25, next_chip=100, players=1, tables=1, chips_in_play=-1, average_stack=0),
+     "negative", "players, tables and chips are counted from 0", {}),
+    (lambda: colour_up_plan(removed=25, next_chip=100, players=1, tables=1, chips_in_play=0, average_stack=-1),
+     "negative", "players, tables and chips are counted from 0", {}),
+    (lambda: colour_up_plan(removed=25, next_chip=100, players=1, tables=1, chips_in_play=0, average_stack=0,
+                            removed_chips=-1), "negative", "removed chips are counted from 0", {}),
+    (lambda: parse_odd_chips(" ,; ", ratio=4), "empty", "no odd chips given", {}),
+    (lambda: parse_odd_chips("1 " * 4, ratio=4, limit=3), "too_many", "more than 3 players at one table",
+     {"limit": 3}),
+    (lambda: parse_odd_chips("0000", ratio=4), "not_a_number", "not a number of chips: '0000'", {"text": "0000"}),
+    (lambda: parse_odd_chips("2 x7", ratio=4), "not_a_number", "not a number of chips: 'x7'", {"text": "x7"}),
+    (lambda: parse_odd_chips("1 5", ratio=5), "whole_chip", "5 odd chips make a whole next chip: exchange 5 first",
+     {"value": 5, "ratio": 5}),
+])
+def test_every_refusal_names_its_code_its_reason_and_its_numbers(call, code, message, params):
+    with pytest.raises(ChipRaceError) as refused:
+        call()
+    assert (refused.value.code, str(refused.value), refused.value.params) == (code, message, params)
+
+
+def test_the_edges_that_are_allowed():
+    assert ratio_of(1, 5) == 5  # a chip of 1 coloured up into 5s
+    assert race_chips(odd_chips=0, ratio=2) == 0
+    assert parse_odd_chips("1 2 3", ratio=4, limit=3) == [1, 2, 3]  # exactly the limit
+    assert parse_odd_chips("100 007", ratio=500) == [100, 7]  # three digits
+    assert sorted(["Ks", "Kh", "Kd", "Kc"], key=card_key) == ["Kc", "Kd", "Kh", "Ks"]
+    empty = colour_up_plan(removed=25, next_chip=100, players=0, tables=0, chips_in_play=0, average_stack=0)
+    assert (empty.odd_most, empty.race_chips_most, empty.rounding_least, empty.rounding_most) == (0, 0, 0, 0)
+
+
+def test_a_table_race_and_a_plan_say_what_they_were_asked():
+    race = table_race(removed=25, next_chip=100, holdings=[Holding(1, 6, 100), Holding(2, 1, 200)], deck=DECK)
+    assert (race.removed, race.next_chip, race.odd_chips) == (25, 100, 3)
+    plan = colour_up_plan(removed=100, next_chip=500, players=27, tables=3, chips_in_play=1_350_000,
+                          average_stack=50_000)
+    assert (plan.removed, plan.next_chip, plan.ratio, plan.players, plan.tables, plan.chips_in_play,
+            plan.average_stack, plan.odd_most_per_player) == (100, 500, 5, 27, 3, 1_350_000, 50_000, 4)
+
+
+def exchanges_by_search(removed_chips: int, ratio: int, odd_most: int, odd_expected: int) -> tuple[int, int, int]:
+    """The plan's exchanges worked out the long way: the field's odd chips are a total T with T = removed_chips
+    (mod ratio), at most what the players can hold (odd_most) and the removed chips there are; the expected T
+    is the one nearest `odd_expected` (the lower one on a tie). (least, expected, most) whole exchanges."""
+    possible = [t for t in range(0, min(odd_most, removed_chips) + 1) if t % ratio == removed_chips % ratio]
+    if not possible:
+        possible = [removed_chips % ratio]  # fewer than a group: only the remainder
+    expected = min(possible, key=lambda t: (abs(t - odd_expected), t))
+    return ((removed_chips - max(possible)) // ratio, (removed_chips - expected) // ratio,
+            (removed_chips - min(possible)) // ratio)
+
+
+@PROPERTY
+@given(st.sampled_from(PAIRS), st.integers(0, 60), st.integers(0, 400))
+@example((25, 100), 90, 1001)  # a remainder of 1: the groups are counted from it
+@example((100, 500), 7, 13)  # the expected total sits between two possible ones
+@example((25, 100), 3, 2)  # fewer removed chips than a group
+def test_the_plans_exchanges_match_a_search_of_every_possible_total(pair, players, removed_chips):
+    removed, next_chip = pair
+    plan = colour_up_plan(removed=removed, next_chip=next_chip, players=players, tables=max(1, players // 9),
+                          chips_in_play=0, average_stack=0, removed_chips=removed_chips)
+    assert (plan.exchange_least, plan.exchange_expected, plan.exchange_most) == exchanges_by_search(
+        removed_chips, plan.ratio, plan.odd_most, plan.odd_expected)
