@@ -447,12 +447,11 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
 
 
 def _chips(denominations: Iterable[int]) -> tuple[int, ...]:
-    chips = tuple(sorted(set(denominations)))
-    if not chips:
+    # Each value checked before they are sorted (a value that is not a number cannot be compared).
+    given = [_whole(chip, "chip", 1, MAX_BLIND // 4) for chip in denominations]
+    if not given:
         raise GeneratorError("no_chips", gettext_noop("Give the chip values in play, for example 25, 100, 500, 1000."))
-    for chip in chips:
-        _whole(chip, "chip", 1, MAX_BLIND // 4)
-    return chips
+    return tuple(sorted(set(given)))
 
 
 def _shape(minutes: int, break_every: int | None, break_minutes: int | None, ante_style: str,

@@ -258,6 +258,8 @@ def test_the_plan_bounds_every_field_it_describes(pair, table_odds, extra):
      {"limit": 3}),
     (lambda: parse_odd_chips("0000", ratio=4), "not_a_number", "not a number of chips: '0000'", {"text": "0000"}),
     (lambda: parse_odd_chips("2 x7", ratio=4), "not_a_number", "not a number of chips: 'x7'", {"text": "x7"}),
+    (lambda: parse_odd_chips("three-or-four-chips", ratio=4), "not_a_number", "not a number of chips: 'three-or-fou'",
+     {"text": "three-or-fou"}),  # a long word is cut to 12 characters
     (lambda: parse_odd_chips("1 5", ratio=5), "whole_chip", "5 odd chips make a whole next chip: exchange 5 first",
      {"value": 5, "ratio": 5}),
 ])
