@@ -4,15 +4,18 @@ defaults it takes when nothing is said: every bound is tried one below, at, at t
 import pytest
 
 from tdconsole.tournaments.generator import (
+    BIG_BLIND_ANTE,
     MAX_BLIND,
     MAX_CHIPS_IN_PLAY,
     MAX_LEVEL_MINUTES,
     MAX_TARGET_MINUTES,
+    TRADITIONAL,
     GeneratorError,
     Row,
     cadence_of,
     default_break_every,
     default_break_minutes,
+    expected_end,
     generate,
     retarget,
 )
@@ -171,3 +174,51 @@ def test_a_retarget_of_a_structure_not_started_takes_its_last_level_length():
     more = retarget(rows=[], position=None, seconds_left=0, target_seconds=6 * 3600, total_chips=4_000_000,
                     denominations=HOUSE, stack=20000, entries=100)
     assert more.total_chips == 4_000_000 and more.rows != empty.rows
+
+
+def test_a_retarget_before_the_start_is_the_generator_with_the_same_choices():
+    rows = night_rows()
+    for ante, every, length in ((TRADITIONAL, 2, 9), (BIG_BLIND_ANTE, 5, 14)):
+        plan = retarget(rows=rows, position=None, seconds_left=0, target_seconds=7 * 3600 + 59,
+                        total_chips=2_500_000, denominations=HOUSE, stack=20000, entries=100, ante_style=ante,
+                        break_every=every, break_minutes=length)
+        same = generate(stack=20000, entries=100, level_minutes=20, target_minutes=7 * 60, denominations=HOUSE,
+                        ante_style=ante, break_every=every, break_minutes=length, extra_chips=500_000)
+        assert plan == same
+
+
+def test_a_retarget_says_where_the_model_ends_it():
+    plan = later(total_chips=2_000_000)()
+    assert plan.kept == 5 and plan.total_chips == 2_000_000 and plan.growth > 1
+    minutes, number = expected_end(plan.new_rows, 2_000_000)
+    assert plan.end_level == 5 + number and plan.expected_end_seconds == 600 + minutes * 60
+
+
+def test_a_retarget_from_a_break_before_any_level_starts_from_a_fiftieth_of_the_stack():
+    rows = [Row("break", 15)] + night_rows()
+    for stack, entries, first in ((20000, 100, 400), (40000, 50, 800)):
+        plan = retarget(rows=rows, position=1, seconds_left=600, target_seconds=8 * 3600, total_chips=2_000_000,
+                        denominations=HOUSE, stack=stack, entries=entries)
+        assert [r.big_blind for r in plan.new_rows if not r.is_break][0] == first
+
+
+def test_a_retarget_refuses_when_every_chip_has_been_coloured_up_or_the_end_is_reached():
+    rows = [Row("level", 20, 25, 50), Row("break", 10, color_up=25), Row("level", 20, 100, 200),
+            Row("break", 10, color_up=100)]
+    exc = refusal(lambda: retarget(rows=rows, position=4, seconds_left=60, target_seconds=3600, total_chips=200_000,
+                                   denominations=[25, 100], stack=2000, entries=100))
+    assert (exc.code, exc.message, exc.params) == (
+        "no_chips", "Give the chip values in play, for example 25, 100, 500, 1000.", {})
+    rows = night_rows()
+    exc = refusal(lambda: retarget(rows=rows, position=len(rows) - 1, seconds_left=60, target_seconds=3600,
+                                   total_chips=2_000_000, denominations=HOUSE, stack=20000, entries=100))
+    assert (exc.code, exc.message) == ("already_there", (
+        "The blinds already reach a twentieth of the chips in play: the model expects the end in this level, so "
+        "there is nothing to stretch or squeeze. Add levels in the structure editor."))
+
+
+def test_a_retarget_of_a_structure_not_started_takes_its_very_last_level_length():
+    rows = [Row("level", 20, 100, 200), Row("level", 25, 200, 400), Row("level", 30, 300, 600)]
+    plan = retarget(rows=rows, position=None, seconds_left=0, target_seconds=6 * 3600, total_chips=2_000_000,
+                    denominations=HOUSE, stack=20000, entries=100)
+    assert blind_minutes(plan.rows) == {30}
