@@ -12,6 +12,7 @@ from tdconsole.tournaments.generator import (
     TRADITIONAL,
     GeneratorError,
     Row,
+    big_blind_ladder,
     cadence_of,
     default_break_every,
     default_break_minutes,
@@ -222,3 +223,30 @@ def test_a_retarget_of_a_structure_not_started_takes_its_very_last_level_length(
     plan = retarget(rows=rows, position=None, seconds_left=0, target_seconds=6 * 3600, total_chips=2_000_000,
                     denominations=HOUSE, stack=20000, entries=100)
     assert blind_minutes(plan.rows) == {30}
+
+
+def test_the_big_blinds_offered_are_nice_numbers_and_an_unusual_chip_gets_its_own_multiples():
+    assert big_blind_ladder(25)[:12] == (50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200)
+    assert big_blind_ladder(100)[:8] == (200, 300, 400, 500, 600, 800, 1000, 1200)
+    assert big_blind_ladder(5)[:8] == (10, 15, 20, 25, 30, 40, 50, 60)
+    assert big_blind_ladder(250)[:6] == (500, 1000, 1500, 2000, 2500, 3000)
+    assert big_blind_ladder(7)[:8] == (14, 21, 28, 35, 42, 56, 70, 84)
+    assert big_blind_ladder(30)[:8] == (60, 90, 120, 150, 180, 240, 300, 360)
+    assert big_blind_ladder(400)[:4] == (800, 1200, 1600, 2000)
+    for chip in (5, 25, 100, 250, 7, 30, 400):
+        assert all(value % chip == 0 and value <= MAX_BLIND for value in big_blind_ladder(chip))
+
+
+def test_a_plan_as_the_command_prints_it():
+    row = Row("level", 20, 100, 200, 200)
+    assert row.as_json() == {"small_blind": 100, "big_blind": 200, "ante": 200, "minutes": 20, "is_break": False,
+                             "color_up": None}
+    pause = Row("break", 15, color_up=25)
+    assert pause.as_json() == {"small_blind": 0, "big_blind": 0, "ante": 0, "minutes": 15, "is_break": True,
+                               "color_up": 25}
+    assert row.as_spec() == {"kind": "level", "minutes": 20, "small_blind": 100, "big_blind": 200, "ante": 200,
+                             "color_up": None}
+    plan = generate(**NIGHT)
+    printed = plan.as_json()
+    assert list(printed) == ["levels", "expected_end_minutes"]
+    assert printed["levels"] == [r.as_json() for r in plan.rows] and printed["expected_end_minutes"] == 600
