@@ -39,6 +39,14 @@ PROPERTY = settings(max_examples=150, deadline=None, derandomize=True, database=
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.fixture(autouse=True)
+def _fresh_ladders():
+    """Work the big blind ladders out anew in each test: they are cached for the process, and a cache filled
+    before a test (another test, or the mutation run's own first pass) would answer for the code under test."""
+    generator.big_blind_ladder.cache_clear()
+    generator._nice_multiples.cache_clear()
+
+
 def specs(rows) -> list[LevelSpec]:
     return [LevelSpec(**asdict(row)) for row in rows]
 

@@ -3,6 +3,7 @@ defaults it takes when nothing is said: every bound is tried one below, at, at t
 
 import pytest
 
+from tdconsole.tournaments import generator
 from tdconsole.tournaments.generator import (
     BIG_BLIND_ANTE,
     MAX_BLIND,
@@ -23,6 +24,14 @@ from tdconsole.tournaments.generator import (
 
 HOUSE = (25, 100, 500, 1000, 5000)
 NIGHT = {"stack": 20000, "entries": 100, "level_minutes": 20, "target_minutes": 600, "denominations": HOUSE}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_ladders():
+    """Work the big blind ladders out anew in each test: they are cached for the process, and a cache filled
+    before a test (another test, or the mutation run's own first pass) would answer for the code under test."""
+    generator.big_blind_ladder.cache_clear()
+    generator._nice_multiples.cache_clear()
 
 
 def refusal(call):
