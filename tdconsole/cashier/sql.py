@@ -154,18 +154,26 @@ def busts_of(*, event_id: int, elimination_id: int) -> list[tuple[int, int]]:
     return [(pk, entry_id) for pk, entry_id in run(_busts_sql(connection.vendor), [elimination_id, event_id])]
 
 
-@cache
-def _entries_sql(vendor: str, count: int) -> str:
-    e, p, pu, a = Entry, Player, Purchase, BountyAward
+def _entry_select(extra: str, where: str) -> str:
+    """SELECT an entry's id, number, status, player id and player name (the columns `_entry` takes), then
+    `extra` columns, FROM the entries (alias e) joined to their players (alias p) WHERE `where`."""
+    e, p = Entry, Player
     return (
         f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
-        f"e.{column(e, 'player')}, p.{column(p, 'name')}, "
+        f"e.{column(e, 'player')}, p.{column(p, 'name')}, {extra} "
+        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} WHERE {where}"
+    )
+
+
+@cache
+def _entries_sql(vendor: str, count: int) -> str:
+    e, pu, a = Entry, Purchase, BountyAward
+    return _entry_select(
         f"(SELECT SUM(pu.{column(pu, 'bounty')}) FROM {table(pu)} pu WHERE pu.{column(pu, 'event')} = %s "
         f"AND pu.{column(pu, 'entry')} = e.{column(e, 'id')} AND pu.{column(pu, 'voided_at')} IS NULL), "
         f"(SELECT SUM(a.{column(a, 'head')}) FROM {table(a)} a WHERE a.{column(a, 'event')} = %s "
-        f"AND a.{column(a, 'eliminator')} = e.{column(e, 'id')}) "
-        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
-        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} IN ({', '.join(['%s'] * count)})"
+        f"AND a.{column(a, 'eliminator')} = e.{column(e, 'id')})",
+        f"e.{column(e, 'event')} = %s AND e.{column(e, 'id')} IN ({', '.join(['%s'] * count)})",
     )
 
 
@@ -191,15 +199,12 @@ def entries_with_heads(*, event_id: int, entry_ids: Sequence[int]) -> dict[int, 
 
 @cache
 def _payout_entry_sql(vendor: str) -> str:
-    e, p, po = Entry, Player, Payout
-    return (
-        f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
-        f"e.{column(e, 'player')}, p.{column(p, 'name')}, "
+    e, po = Entry, Payout
+    return _entry_select(
         f"(SELECT SUM(po.{column(po, 'amount')}) FROM {table(po)} po WHERE po.{column(po, 'entry')} = "
-        f"e.{column(e, 'id')} AND po.{column(po, 'kind')} = %s AND po.{column(po, 'voided_at')} IS NULL) "
-        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
-        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s" + lock_suffix("e")
-    )
+        f"e.{column(e, 'id')} AND po.{column(po, 'kind')} = %s AND po.{column(po, 'voided_at')} IS NULL)",
+        f"e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s",
+    ) + lock_suffix("e")
 
 
 def entry_lock_with_paid(*, event_id: int, entry_id: int, kind: str) -> tuple[Entry, Decimal] | None:
@@ -219,13 +224,9 @@ def entry_lock_with_paid(*, event_id: int, entry_id: int, kind: str) -> tuple[En
 
 @cache
 def _sale_entry_sql(vendor: str) -> str:
-    e, p = Entry, Player
-    return (
-        f"SELECT e.{column(e, 'id')}, e.{column(e, 'number')}, e.{column(e, 'status')}, "
-        f"e.{column(e, 'player')}, p.{column(p, 'name')}, e.{column(e, 'chips')} "
-        f"FROM {table(e)} e JOIN {table(p)} p ON p.{column(p, 'id')} = e.{column(e, 'player')} "
-        f"WHERE e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s" + lock_suffix("e")
-    )
+    e = Entry
+    return _entry_select(f"e.{column(e, 'chips')}",
+                         f"e.{column(e, 'event')} = %s AND e.{column(e, 'id')} = %s") + lock_suffix("e")
 
 
 def entry_lock_for_sale(*, event_id: int, entry_id: int) -> Entry | None:
