@@ -381,8 +381,8 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
     # No savepoint of its own inside the elimination's transaction: a refusal undoes the bust as well.
     # Every bust runs this: its reads are plain SQL (`sql`), three statements whatever the size of the field.
     with transaction.atomic(savepoint=False):
-        terms = sql.event_lock_bounty_terms(event_id=event.pk)
-        if terms is None or not terms.on:
+        locked, rules = sql.event_lock_with_rules(event_id=event.pk)
+        if rules.bounty_kind == MoneyRules.BountyKind.NONE:
             return []
         busts = sql.busts_of(event_id=event.pk, elimination_id=elimination.pk)
         bust_of = {entry_id: pk for pk, entry_id in busts}
@@ -405,9 +405,7 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
         for entry in busted:
             ids = list(eliminators[entry.pk])
             if ids:
-                shares = award_split(head=now[entry.pk], kind=terms.kind, cash_percent=terms.cash_percent,
-                                     unit=terms.unit, eliminators=len(ids), split=terms.split)
-                for i, (cash, gain) in zip(ids, shares, strict=True):
+                for i, (cash, gain) in zip(ids, _split(rules, now[entry.pk], len(ids)), strict=True):
                     awards.append(BountyAward(event_id=event.pk, bust_id=bust_of[entry.pk], eliminator=named[i],
                                               cash=cash, head=gain))
                     of_award.append(entry)
@@ -418,7 +416,7 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
                          before={"head": now[out.pk]},
                          after={"eliminator": award.eliminator.number, "busted": out.number,
                                 "cash": award.cash, "head": award.head, "sequence": elimination.sequence},
-                         summary=_award_summary(award, out, terms.kind, terms.currency))
+                         summary=_award_summary(award, out, rules.bounty_kind, locked.currency))
         for entry in busted:
             if not eliminators[entry.pk]:
                 audit_record(actor=actor, action="bounty.owed_back", event=event.pk, objects=[entry],
@@ -426,7 +424,7 @@ def bounties_award(*, event: Event, elimination: Elimination, eliminators: Mappi
                              summary=(gettext_lazy("Bounty: nobody knocked out %(busted)s (#%(busted_number)d): "
                                                    "their head of %(head)s is owed back to them"),
                                       {"busted": entry.player.name, "busted_number": entry.number,
-                                       "head": _money_param(now[entry.pk], terms.currency)}))
+                                       "head": _money_param(now[entry.pk], locked.currency)}))
     return awards
 
 

@@ -15,7 +15,6 @@ which `decimal_of` turns back into the decimal it stands for.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -87,52 +86,6 @@ def event_lock_with_rules(*, event_id: int) -> tuple[Event, MoneyRules]:
     rules = instance(MoneyRules, rows[0][split:])
     locked.money_rules = rules  # as select_related would leave it (and `rules.event` is the locked event)
     return locked, rules
-
-
-# --- the event lock, with what the bounty award needs of the rules --------------------------------------
-
-
-@dataclass(frozen=True)
-class BountyTerms:
-    """The event's currency and its bounty rules (`kind` "none" when it has none), read under the event lock."""
-
-    currency: str
-    kind: str
-    cash_percent: Decimal
-    unit: Decimal
-    split: str
-
-    @property
-    def on(self) -> bool:
-        return self.kind != MoneyRules.BountyKind.NONE
-
-
-@cache
-def _terms_sql(vendor: str) -> str:
-    r = MoneyRules
-    return (
-        f"SELECT ev.{column(Event, 'currency')}, r.{column(r, 'bounty_kind')}, r.{column(r, 'pko_cash_percent')}, "
-        f"r.{column(r, 'bounty_unit')}, r.{column(r, 'bounty_split')} "
-        f"FROM {table(Event)} ev LEFT JOIN {table(r)} r ON r.{column(r, 'event')} = ev.{column(Event, 'id')} "
-        f"WHERE ev.{column(Event, 'id')} = %s" + lock_suffix("ev")
-    )
-
-
-def event_lock_bounty_terms(*, event_id: int) -> BountyTerms | None:
-    """Take the event lock (as tournaments' `event_lock`) and read the bounty rules in the same statement.
-
-    None when the event does not exist. An event without money rules has no bounty (the defaults).
-    """
-    rows = run(_terms_sql(connection.vendor), [event_id])
-    if not rows:
-        return None
-    currency, kind, percent, unit, split = rows[0]
-    if kind is None:
-        defaults = MoneyRules()
-        kind, percent, unit, split = (defaults.bounty_kind, defaults.pko_cash_percent, defaults.bounty_unit,
-                                      defaults.bounty_split)
-    return BountyTerms(currency=currency, kind=kind, cash_percent=decimal_of(percent) or Decimal(0),
-                       unit=decimal_of(unit) or Decimal(0), split=split)
 
 
 # --- busts and entries with their heads --------------------------------------------------------------------

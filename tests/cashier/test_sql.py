@@ -101,19 +101,21 @@ def test_busts_of_a_hand_by_seat_and_never_another_events(in_english):
     assert sql.busts_of(event_id=other.pk, elimination_id=done.pk) == []
 
 
-def test_bounty_terms_under_the_lock():
+def test_the_event_lock_reads_the_money_rules_in_the_same_statement():
     event, _entries = night(pko_cash_percent=D("37.50"), bounty_unit=D("2.50"), bounty_split="first")
     with transaction.atomic():
-        terms = sql.event_lock_bounty_terms(event_id=event.pk)
-    assert terms == sql.BountyTerms(currency=event.currency, kind="pko", cash_percent=D("37.50"), unit=D("2.50"),
-                                    split="first")
-    assert terms.on
+        locked, rules = sql.event_lock_with_rules(event_id=event.pk)
+    assert (locked.pk, locked.currency) == (event.pk, event.currency)
+    assert (rules.bounty_kind, rules.pko_cash_percent, rules.bounty_unit, rules.bounty_split) == (
+        "pko", D("37.50"), D("2.50"), "first")
+    assert rules.bounty_kind != MoneyRules.BountyKind.NONE
     MoneyRules.objects.filter(event=event).delete()
     defaults = MoneyRules()
     with transaction.atomic():
-        bare = sql.event_lock_bounty_terms(event_id=event.pk)
-        assert bare.kind == defaults.bounty_kind == MoneyRules.BountyKind.NONE and not bare.on
-        assert sql.event_lock_bounty_terms(event_id=event.pk + 1000) is None
+        _locked, bare = sql.event_lock_with_rules(event_id=event.pk)
+        assert bare.bounty_kind == defaults.bounty_kind == MoneyRules.BountyKind.NONE and bare.pk is None
+        with pytest.raises(Event.DoesNotExist):
+            sql.event_lock_with_rules(event_id=event.pk + 1000)
 
 
 def test_what_an_entry_was_paid_of_one_kind():
