@@ -84,9 +84,9 @@ INSTALLED_APPS = [
     "tdconsole.rulings",
     "tdconsole.adjudication",
     "tdconsole.demo",
-    "tdconsole.desk",
-    "tdconsole.cashdesk",
-    "tdconsole.setup",
+    "tdconsole.desk_pages",
+    "tdconsole.cashier_pages",
+    "tdconsole.setup_pages",
 ]
 
 MIDDLEWARE = [

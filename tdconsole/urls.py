@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tdconsole.desk import urls as desk_urls
+from tdconsole.desk_pages import urls as desk_urls
 from tdconsole.tournaments import urls as tournaments_urls
 from tdconsole.tournaments.audit_trail import event_audit
 from tdconsole.tournaments.home import home
@@ -25,8 +25,8 @@ urlpatterns = [
     path("", include("tdconsole.clock.urls")),
     path("", include("tdconsole.payouts.urls")),
     path("", include("tdconsole.printing.urls")),
-    path("", include("tdconsole.cashdesk.urls")),
-    path("", include("tdconsole.setup.urls")),
+    path("", include("tdconsole.cashier_pages.urls")),
+    path("", include("tdconsole.setup_pages.urls")),
     path("", include("tdconsole.rulings.urls")),
     path("", include("tdconsole.adjudication.urls")),
 ]

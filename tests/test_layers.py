@@ -32,7 +32,7 @@ LAYERS: dict[str, int] = {
     # build on tournaments; may import one another
     "seating": 2, "clock": 2, "payouts": 2, "cashier": 2,
     # the desk's top, and any new app
-    "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk": 3, "cashdesk": 3, "setup": 3,
+    "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk_pages": 3, "cashier_pages": 3, "setup_pages": 3,
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }
@@ -225,6 +225,37 @@ def test_the_layer_table_is_the_readme_graph():
             for name in match.group(2).split():
                 drawn[name] = int(match.group(1))
     assert drawn == LAYERS
+
+
+def readme_app_map() -> dict[str, set[str]]:
+    """The map of the apps at the top of README "Layout": each app with the apps it imports."""
+    text = README.read_text()
+    start = text.index("The map of the apps")
+    block = text[start:].split("```")[1]
+    drawn: dict[str, set[str]] = {}
+    current = None
+    for line in block.splitlines():
+        match = re.match(r"^([a-z_]+) +(?:domain|shared|wiring|loader|pages) ", line)
+        if match:
+            current = match.group(1)
+            drawn[current] = set()
+        if current and "->" in line:
+            targets = line.split("->", 1)[1].split()
+            drawn[current] = set() if targets == ["nothing"] else set(targets)
+    return drawn
+
+
+def test_the_readme_map_of_the_apps_is_the_code_graph():
+    graph: dict[str, set[str]] = {}
+    for edge in all_edges():
+        if edge.source != edge.target and LAYERS.get(edge.source, 4) < 4:
+            graph.setdefault(edge.source, set()).add(edge.target)
+    drawn = readme_app_map()
+    apps = {name for name, layer in LAYERS.items() if layer < 4}
+    assert set(drawn) == apps, f"README map: missing {sorted(apps - set(drawn))}, extra {sorted(set(drawn) - apps)}"
+    wrong = {app: {"code": sorted(graph.get(app, set())), "readme": sorted(drawn[app])}
+             for app in sorted(apps) if graph.get(app, set()) != drawn[app]}
+    assert not wrong, f"README \"Layout\" map of the apps differs from the imports: {wrong}"
 
 
 # The checker itself, on synthetic files: each kind of hidden dependency must be caught.

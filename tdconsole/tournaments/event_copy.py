@@ -9,7 +9,7 @@ is free; the players still seated there (the winner) are stood up, since whoever
 event is an entry of that event.
 
 What other apps keep about an event (money rules, prize settings, screen messages) is theirs to copy:
-`tdconsole/setup/copying.py` calls this service, then theirs, in one transaction.
+`tdconsole/setup_pages/copying.py` calls this service, then theirs, in one transaction.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def event_copy_defaults(*, event: Event) -> dict[str, Any]:
 def tables_of(*, event: Event) -> list[int]:
     """Numbers of the venue tables that served the event, as far as the event's own rows tell: those it
     has now, those its players sit at, and those its eliminations name (a table broken during the night
-    is released; see `tdconsole/setup/copying.py` for what the other apps remember)."""
+    is released; see `tdconsole/setup_pages/copying.py` for what the other apps remember)."""
     ids = set(Table.objects.filter(event=event).values_list("pk", flat=True))
     ids |= set(Entry.objects.filter(event=event, table__isnull=False).values_list("table_id", flat=True))
     ids |= set(Elimination.objects.filter(event=event, table__isnull=False).values_list("table_id", flat=True))

@@ -256,7 +256,7 @@ RETARGET_ROWS = ('[{{"kind": "level", "minutes": 20, "small_blind": {v}, "big_bl
 def retarget_form(w: World) -> dict[str, Any]:
     """A proposal of the event's levels after the one being played, as the retarget page sends it."""
     from tdconsole.clock.selectors import clock_level_now
-    from tdconsole.setup.retarget import structure_version
+    from tdconsole.setup_pages.retarget import structure_version
     from tdconsole.tournaments.models import Level
     from tdconsole.tournaments.structure_edit import specs_of_levels
 
@@ -359,18 +359,18 @@ ENDPOINTS: dict[str, Endpoint] = {
     "clock:screen_state": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "clock:feed": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     # Payouts.
-    "cashdesk:desk": Endpoint(kwargs=slug, get=(P("q"), P("entry"), P("part")), can_post=False),
-    "cashdesk:sell": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method")),
+    "cashier_pages:desk": Endpoint(kwargs=slug, get=(P("q"), P("entry"), P("part")), can_post=False),
+    "cashier_pages:sell": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method")),
                               base=lambda w: {"entry": w["entry"], "kind": "staff", "method": "cash"}),
-    "cashdesk:purchase_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["purchase"]}, can_get=False,
+    "cashier_pages:purchase_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["purchase"]}, can_get=False,
                                        post=(P("reason"),), int_kwargs=("pk",)),
-    "cashdesk:pay": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method"), P("from")),
+    "cashier_pages:pay": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method"), P("from")),
                              base=lambda w: {"entry": w["entry"], "kind": "prize", "method": "cash"}),
-    "cashdesk:payout_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["payout"]}, can_get=False,
+    "cashier_pages:payout_void": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["payout"]}, can_get=False,
                                      post=(P("reason"),), int_kwargs=("pk",)),
-    "cashdesk:ledger": Endpoint(kwargs=slug, can_post=False),
-    "cashdesk:closeout": Endpoint(kwargs=slug, can_post=False),
-    "cashdesk:rules": Endpoint(kwargs=slug, post=tuple(P(n) for n in (
+    "cashier_pages:ledger": Endpoint(kwargs=slug, can_post=False),
+    "cashier_pages:closeout": Endpoint(kwargs=slug, can_post=False),
+    "cashier_pages:rules": Endpoint(kwargs=slug, post=tuple(P(n) for n in (
         "rebuy_until_level", "rebuy_condition", "max_rebuys", "double_rebuy", "rebuy_prize", "rebuy_chips",
         "addon_break_after_level", "addon_chips", "bounty_kind", "bounty", "pko_cash_percent", "bounty_unit",
         "staff_percent"))),
@@ -402,17 +402,18 @@ ENDPOINTS: dict[str, Endpoint] = {
                                           get=(P("size"), P("lang")), int_kwargs=("pk",)),
     "printing:cash_closeout": Endpoint(kwargs=slug, can_post=False, get=(P("lang"),)),
     # Blind structures (set-up): the world's template is "hostile"; its event's copy plays level 1 (locked).
-    "setup:structures": Endpoint(can_post=False),
-    "setup:structure_new": Endpoint(post=(P("name"), P("description"), P("source")), base=lambda w: {"name": "New"}),
-    "setup:structure_import": Endpoint(post=(P("file"), P("name"))),
-    "setup:structure_edit": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=STRUCTURE_FIELDS,
+    "setup_pages:structures": Endpoint(can_post=False),
+    "setup_pages:structure_new": Endpoint(post=(P("name"), P("description"), P("source")),
+                                          base=lambda w: {"name": "New"}),
+    "setup_pages:structure_import": Endpoint(post=(P("file"), P("name"))),
+    "setup_pages:structure_edit": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=STRUCTURE_FIELDS,
                                      base=structure_form(0)),
-    "setup:event_structure": Endpoint(kwargs=slug, post=STRUCTURE_FIELDS, base=structure_form(1)),
-    "setup:structure_copy": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("name"), P("description")),
+    "setup_pages:event_structure": Endpoint(kwargs=slug, post=STRUCTURE_FIELDS, base=structure_form(1)),
+    "setup_pages:structure_copy": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("name"), P("description")),
                                      base=lambda w: {"name": "Hostile copy"}),
-    "setup:structure_replace": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("file"), P("name"))),
-    "setup:structure_export_json": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
-    "setup:structure_export_csv": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
+    "setup_pages:structure_replace": Endpoint(kwargs=lambda w: {"slug": "hostile"}, post=(P("file"), P("name"))),
+    "setup_pages:structure_export_json": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
+    "setup_pages:structure_export_csv": Endpoint(kwargs=lambda w: {"slug": "hostile"}, can_post=False),
     "printing:event_structure_pdf": Endpoint(kwargs=slug, get=(P("layout"), P("lang")), can_post=False),
     "printing:structure_pdf": Endpoint(kwargs=lambda w: {"slug": "hostile"}, get=(P("layout"), P("lang")),
                                        can_post=False),
@@ -462,10 +463,10 @@ ENDPOINTS: dict[str, Endpoint] = {
     "printing:dispute_sheet": Endpoint(kwargs=lambda w: {"pk": w["adjudication"]}, can_post=False,
                                        int_kwargs=("pk",)),
     # Set-up: the structure generator, and an event's levels retargeted during play.
-    "setup:structure_generate": Endpoint(get=tuple(P(n) for n in GENERATOR_FIELDS),
+    "setup_pages:structure_generate": Endpoint(get=tuple(P(n) for n in GENERATOR_FIELDS),
                                          post=tuple(P(n) for n in (*GENERATOR_FIELDS, "name")),
                                          base=lambda w: GENERATOR_FORM | {"name": "Generated"}),
-    "setup:event_retarget": Endpoint(kwargs=slug, get=(P("ends_at"), P("starts_at"), P("entries")),
+    "setup_pages:event_retarget": Endpoint(kwargs=slug, get=(P("ends_at"), P("starts_at"), P("entries")),
                                      post=(P("rows", "{v}", *RETARGET_ROWS), P("position"), P("version"),
                                            P("target"), P("expected")),
                                      base=retarget_form),
@@ -474,24 +475,24 @@ ENDPOINTS: dict[str, Endpoint] = {
         base=lambda w: {"op": "save", "phh": SETUP_PHH, "event": w.event.pk, "table_number": "1", "note": "n"},
     ),
     # Chip sets, an event's chips in play, the chip race.
-    "setup:chip_sets": Endpoint(can_post=False),
-    "setup:chip_set_new": Endpoint(post=(P("name"), P("venue")), base=lambda w: {"name": "Hostile new set"}),
-    "setup:chip_set": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, post=(P("name"), P("venue")),
+    "setup_pages:chip_sets": Endpoint(can_post=False),
+    "setup_pages:chip_set_new": Endpoint(post=(P("name"), P("venue")), base=lambda w: {"name": "Hostile new set"}),
+    "setup_pages:chip_set": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, post=(P("name"), P("venue")),
                                base=lambda w: {"name": "Hostile chips"}, int_kwargs=("pk",)),
-    "setup:chip_new": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, can_get=False,
+    "setup_pages:chip_new": Endpoint(kwargs=lambda w: {"pk": w["chip_set"]}, can_get=False,
                                post=(P("value"), P("colour"), P("colour_hex")),
                                base=lambda w: {"value": "25000", "colour": "grey", "colour_hex": "#888888"},
                                int_kwargs=("pk",)),
-    "setup:chip_change": Endpoint(
+    "setup_pages:chip_change": Endpoint(
         kwargs=lambda w: {"pk": w["chip_set"], "chip_id": w["chip"]}, can_get=False,
         post=(P("chip{chip}-value"), P("chip{chip}-colour"), P("chip{chip}-colour_hex")),
         base=lambda w: {f"chip{w['chip']}-value": "5000", f"chip{w['chip']}-colour": "red",
                         f"chip{w['chip']}-colour_hex": "#c0262d"},
         int_kwargs=("pk", "chip_id")),
-    "setup:chip_delete": Endpoint(kwargs=lambda w: {"pk": w["chip_set"], "chip_id": w["chip"]}, can_get=False,
+    "setup_pages:chip_delete": Endpoint(kwargs=lambda w: {"pk": w["chip_set"], "chip_id": w["chip"]}, can_get=False,
                                   int_kwargs=("pk", "chip_id")),
-    "setup:event_chips": Endpoint(kwargs=slug, post=(P("chip_set"),), base=lambda w: {"chip_set": w["chip_set"]}),
-    "setup:chip_race": Endpoint(kwargs=slug, get=(P("at"), P("per_stack"), P("odd", "{v}", "3 {v}", "{v} 1")),
+    "setup_pages:event_chips": Endpoint(kwargs=slug, post=(P("chip_set"),), base=lambda w: {"chip_set": w["chip_set"]}),
+    "setup_pages:chip_race": Endpoint(kwargs=slug, get=(P("at"), P("per_stack"), P("odd", "{v}", "3 {v}", "{v} 1")),
                                 can_post=False),
 }
 
@@ -512,23 +513,23 @@ def free_table(w: World) -> dict[str, Any]:
 
 
 ENDPOINTS.update({
-    "setup:festival_list": Endpoint(can_post=False),
-    "setup:festival_create": Endpoint(post=(P("name"), P("slug"), P("venue"), P("venue_name")),
+    "setup_pages:festival_list": Endpoint(can_post=False),
+    "setup_pages:festival_create": Endpoint(post=(P("name"), P("slug"), P("venue"), P("venue_name")),
                                       base=lambda w: {"name": "Autumn Series", "venue_name": "Annex"}),
-    "setup:festival_detail": Endpoint(kwargs=festival_slug, can_post=False),
-    "setup:festival_edit": Endpoint(kwargs=festival_slug, post=(P("name"), P("venue"), P("venue_name")),
+    "setup_pages:festival_detail": Endpoint(kwargs=festival_slug, can_post=False),
+    "setup_pages:festival_edit": Endpoint(kwargs=festival_slug, post=(P("name"), P("venue"), P("venue_name")),
                                     base=lambda w: {"name": "Hostile Series", "venue": str(w.event.festival.venue_id)}),
-    "setup:venue_list": Endpoint(can_post=False),
-    "setup:venue_create": Endpoint(post=(P("name"),), base=lambda w: {"name": "Annex"}),
-    "setup:venue_detail": Endpoint(kwargs=venue_pk, can_post=False, int_kwargs=("pk",)),
-    "setup:venue_edit": Endpoint(kwargs=venue_pk, post=(P("name"),), base=lambda w: {"name": "Hostile Room"},
+    "setup_pages:venue_list": Endpoint(can_post=False),
+    "setup_pages:venue_create": Endpoint(post=(P("name"),), base=lambda w: {"name": "Annex"}),
+    "setup_pages:venue_detail": Endpoint(kwargs=venue_pk, can_post=False, int_kwargs=("pk",)),
+    "setup_pages:venue_edit": Endpoint(kwargs=venue_pk, post=(P("name"),), base=lambda w: {"name": "Hostile Room"},
                                  int_kwargs=("pk",)),
-    "setup:tables_add": Endpoint(kwargs=venue_pk, can_get=False, post=(P("first"), P("last"), P("seats")),
+    "setup_pages:tables_add": Endpoint(kwargs=venue_pk, can_get=False, post=(P("first"), P("last"), P("seats")),
                                  base=lambda w: {"first": "20", "last": "22", "seats": "9"}, int_kwargs=("pk",)),
-    "setup:table_edit": Endpoint(kwargs=free_table, can_get=False, post=(P("number"), P("seats")),
+    "setup_pages:table_edit": Endpoint(kwargs=free_table, can_get=False, post=(P("number"), P("seats")),
                                  base=lambda w: {"number": "8", "seats": "9"}, int_kwargs=("pk", "table_id")),
-    "setup:table_remove": Endpoint(kwargs=free_table, can_get=False, int_kwargs=("pk", "table_id")),
-    "setup:event_copy": Endpoint(
+    "setup_pages:table_remove": Endpoint(kwargs=free_table, can_get=False, int_kwargs=("pk", "table_id")),
+    "setup_pages:event_copy": Endpoint(
         kwargs=slug, post=(P("name"), P("slug"), P("date"), P("tables", "{v}", "1-{v}", "{v}-3", "1, {v}")),
         base=lambda w: {"name": "Main Event", "date": "2026-12-08", "tables": "1-3, 8"},
     ),
