@@ -47,9 +47,11 @@ run: setup
 serve: venv messages $(ENV_FILE)
 	bash .ci/serve
 
+# The whole suite, spread over one pytest-xdist worker per core (JOBS=1 runs it in one process).
+JOBS ?= $(shell nproc)
 test: venv messages
 	@bash .ci/browser-deps
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) $(PYTEST_ARGS)
 
 # Benchmarks print their figures; they never fail on time. The floor simulation uses its own
 # throwaway SQLite file so the demo database stays as it is.

@@ -74,6 +74,48 @@ def _fastest_tests_first(items) -> None:
     items.sort(key=lambda item: durations.get(item.nodeid, float("inf")))
 
 
+# Test modules whose behaviour depends on the database engine: row locks and concurrent clerks, SQL
+# written by hand, query plans, migrations over existing rows, column limits SQLite does not enforce,
+# the Celery worker and the production set-up. `.ci/run` runs the whole suite on SQLite and these again on
+# PostgreSQL (`-m database`); a test marked postgres, worker or drill is always among them.
+# tests/test_ci_selection.py fails when a module that shows such a dependency is missing here.
+DATABASE_DEPENDENT = frozenset({
+    "tests/adjudication/test_apply_race.py",
+    "tests/audit/test_services.py",
+    "tests/cashier/test_bounties.py",
+    "tests/cashier/test_migrations.py",
+    "tests/cashier/test_query_plans.py",
+    "tests/cashier/test_races.py",
+    "tests/cashier/test_sql.py",
+    "tests/clock/test_concurrency.py",
+    "tests/core/test_bounds.py",
+    "tests/core/test_db_connections.py",
+    "tests/core/test_hostile_inputs.py",
+    "tests/core/test_instances.py",
+    "tests/core/test_once_desk.py",
+    "tests/core/test_plainsql.py",
+    "tests/core/test_serve.py",
+    "tests/core/test_worker.py",
+    "tests/printing/test_broker_outage.py",
+    "tests/printing/test_tasks.py",
+    "tests/rulings/test_search.py",
+    "tests/seating/test_concurrency.py",
+    "tests/seating/test_simulation.py",
+    "tests/seating/test_simulation_money.py",
+    "tests/tournaments/test_concurrency.py",
+    "tests/tournaments/test_eliminations_race.py",
+    "tests/tournaments/test_migrations.py",
+    "tests/tournaments/test_registration_concurrency.py",
+})
+
+
+def _mark_database_dependent(items) -> None:
+    for item in items:
+        module = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
+        if module in DATABASE_DEPENDENT or {"postgres", "worker", "drill"} & set(item.keywords):
+            item.add_marker(pytest.mark.database)
+
+
 def pytest_collection_modifyitems(config, items):
     from django.conf import settings
 
@@ -81,6 +123,7 @@ def pytest_collection_modifyitems(config, items):
         _cap_hypothesis_examples(items)
         _fastest_tests_first(items)
 
+    _mark_database_dependent(items)
     on_postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
     on_broker = not settings.CELERY_BROKER_URL.startswith("memory://")
     has_chromium = shutil.which(CHROMIUM) is not None or Path(CHROMIUM).exists()
