@@ -76,7 +76,7 @@ loadtest: setup
 lint: venv
 	$(BIN)/ruff check .
 
-# Mutation testing of the pure cores (README "Mutation testing"); a command, not part of .ci/run.
+# Mutation testing of the pure cores (docs/mutation-testing.md); a command, not part of .ci/run.
 # mutmut keeps its results in mutants/ and re-runs only what changed; the pure tests look for
 # ../shared from mutants/, hence the link. MUTANTS narrows the run: MUTANTS='tdconsole.payouts.calc*'.
 mutate: venv
@@ -85,7 +85,7 @@ mutate: venv
 	  $(BIN)/python tests/mutation_score.py; exit $$status
 
 # Every property test (hypothesis marks them) under SEEDS different seeds, one pytest run per seed: none may
-# depend on luck (README "Property tests"). SEEDS=5 for a quick look.
+# depend on luck (docs/property-tests.md). SEEDS=5 for a quick look.
 SEEDS ?= 50
 seeds: venv
 	@mkdir -p var

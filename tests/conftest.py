@@ -35,7 +35,7 @@ ROLE_USERS = {
 # same examples for every mutant (derandomized, no example database), no deadline, and no shrinking (a
 # mutant is killed by the first failing example; nobody reads the smallest one). Property tests run at
 # most MUTATION_MAX_EXAMPLES examples there (their @settings ask for 30 to 300): a surviving mutant runs
-# every test that reaches it, and the full counts made a run last hours (README "Mutation testing").
+# every test that reaches it, and the full counts made a run last hours (docs/mutation-testing.md).
 hypothesis_settings.register_profile(
     "mutation", derandomize=True, database=None, deadline=None, print_blob=False,
     phases=[Phase.explicit, Phase.generate],

@@ -1,4 +1,4 @@
-"""Print the mutation score of `make mutate` from mutmut's results in mutants/ (README "Mutation testing").
+"""Print the mutation score of `make mutate` from mutmut's results in mutants/ (docs/mutation-testing.md).
 
 Per module: killed / total, where killed counts the mutants a test failed on, those that ran
 past mutmut's timeout (a mutant that hangs is noticed too) and those `mypy --strict` rejects (exit 37:

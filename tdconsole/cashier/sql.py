@@ -3,7 +3,7 @@
 A club night with rebuys, add-ons and a progressive knockout makes tens of thousands of sales, bounty
 awards and payouts beside the registrations and busts a freezeout makes. Through the ORM, each of their
 small indexed reads cost ten to thirty times more CPU to build than the database took to answer it
-(`simulate_event`, README "Benchmarks"). The reads here are written once as SQL (`core.plainsql`: names
+(`simulate_event`, docs/benchmarks.md). The reads here are written once as SQL (`core.plainsql`: names
 from the models, values converted as the ORM converts them), run on SQLite and PostgreSQL alike, and are
 checked against the same read through the ORM (tests/cashier/test_sql.py) and against SQLite's query plans
 (tests/cashier/test_query_plans.py): every one finds its rows through an index on what it looks for.

@@ -1,7 +1,7 @@
 """Plain SQL for the desk's busiest statements, with the ORM's own conversions.
 
 Building a statement through Django's ORM costs far more CPU than the database takes to run a small
-indexed read or a one-row insert (measured by `simulate_event`: README, "Benchmarks"). The few statements
+indexed read or a one-row insert (measured by `simulate_event`: docs/benchmarks.md). The few statements
 every sale, bust, payout and audit record runs are written as SQL instead; this module keeps them honest:
 table and column names come from the models, values go in as the ORM would send them
 (`get_db_prep_save`, `pre_save` for `auto_now_add`) and come back as it would read them (the backend's and

@@ -452,7 +452,7 @@ def _icm_integral(stacks: Sequence[int], pay: Sequence[float], step: float) -> l
     with q_j = e^(-s_j t) and p_j = 1 - q_j. The integral is taken in y = log t by the
     trapezoidal rule: there the integrand is smooth, analytic in a strip around the real
     axis and decays on both sides, so the error falls geometrically as the step shrinks
-    (measured against exact ICM in the tests and README). At each node the product over
+    (measured against exact ICM in the tests and docs/benchmarks.md). At each node the product over
     every player is built once and each player's own factor divided out, forwards while
     q_i >= 1/2 and backwards otherwise: each step then multiplies rounding errors by
     min(p, q) / max(p, q) <= 1, so the division is stable.
@@ -547,7 +547,7 @@ DONE = 1e-17
 # prizes (0.35: 2.4e-10, 0.4: 5e-9: the geometric fall the maths promises).
 INTEGRAL_STEP = 0.3
 # The error ICM_APPROXIMATE promises, as a share of the money being shared: about 300 times
-# the largest error measured against exact ICM (3.6e-12, see the README and the tests).
+# the largest error measured against exact ICM (3.6e-12, see docs/benchmarks.md and the tests).
 APPROX_RELATIVE_ERROR = Decimal("1e-9")
 
 

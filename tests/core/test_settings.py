@@ -1,7 +1,6 @@
 """The settings module: environment variables, production defaults, refusals."""
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -93,13 +92,3 @@ def test_the_environment_wins_over_the_env_file(tmp_path):
         "shell", "--no-imports", "-c", code, TDCONSOLE_ENV_FILE=str(env_file), DJANGO_SECRET_KEY="from-the-shell"
     )
     assert result.stdout.split()[0] == "from-the-shell", result.stderr
-
-
-def test_the_readme_manage_py_lines_name_real_commands_run_with_the_venv_python():
-    from django.core.management import get_commands
-
-    readme = (ROOT / "README.md").read_text()
-    named = re.findall(r"([^\s`]*python) manage\.py ([a-z_]+)", readme)
-    assert len(named) >= 12
-    assert {python for python, _ in named} == {".venv/bin/python"}  # plain `python` may have no Django
-    assert {command for _, command in named} <= set(get_commands())

@@ -277,7 +277,7 @@ def test_amounts_parse_in_brazilian_and_plain_forms():
 def test_approximate_icm_is_within_its_stated_error_of_exact_icm():
     """9 to 12 players, fixed seeds: the integral stays within APPROX_RELATIVE_ERROR of the money shared.
 
-    (bench_payouts runs the same comparison on 400 seeds and prints the figures in the README.)
+    (bench_payouts runs the same comparison on 400 seeds and prints the figures in docs/benchmarks.md.)
     """
     worst = 0.0
     for seed in range(48):

@@ -332,7 +332,7 @@ def test_approximate_icm_stays_within_its_error_when_stacks_differ_by_eighteen_d
 
 
 def test_twenty_six_players_with_three_places_paid_get_an_exact_deal():
-    # The README's promise: 26 players stay exact up to 3 places left to pay (the walk goes three places
+    # The promise of docs/benchmarks.md: 26 players stay exact up to 3 places left to pay (the walk goes three places
     # deep, 33,904 steps; a fourth place would take it past the limit).
     result = calc.icm_solve([1000 + i for i in range(26)], [Decimal(300), Decimal(200), Decimal(100)])
     assert result.method == calc.ICM_EXACT

@@ -1,4 +1,4 @@
-"""The dead button at the edges mutation testing showed no other test pinned down (README "Mutation testing")."""
+"""The dead button at the edges mutation testing showed no other test pinned down (docs/mutation-testing.md)."""
 
 import pytest
 

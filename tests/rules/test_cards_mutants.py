@@ -1,4 +1,4 @@
-"""Cards at the edges that mutation testing showed no other test pinned down (README "Mutation testing")."""
+"""Cards at the edges that mutation testing showed no other test pinned down (docs/mutation-testing.md)."""
 
 import pytest
 

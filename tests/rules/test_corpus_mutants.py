@@ -1,6 +1,6 @@
 """Listing, reading and checking hand-history files (corpus.py), pinned on small real trees.
 
-Mutation testing (README "Mutation testing") showed the corpus tests only reach these functions
+Mutation testing (docs/mutation-testing.md) showed the corpus tests only reach these functions
 through the shared corpus; each test here builds its own files in tmp_path and asserts exactly
 what the iterators give and in which order.
 """

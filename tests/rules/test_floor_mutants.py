@@ -1,4 +1,4 @@
-"""Floor language at the edges mutation testing showed no other test pinned down (README "Mutation testing").
+"""Floor language at the edges mutation testing showed no other test pinned down (docs/mutation-testing.md).
 
 Each refusal is asserted with its code, where it points (the column and the word) and the reason told.
 """
