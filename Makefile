@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 ENV_FILE := var/tdconsole.env
 export DJANGO_DEBUG ?= 1
 
-.PHONY: run serve test setup venv messages demo bench corpus loadtest lint clean mutate seeds
+.PHONY: run serve test setup venv messages bench corpus loadtest lint clean mutate seeds
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
