@@ -1,8 +1,10 @@
 """The production set-up the whole-night drill plays against.
 
-gunicorn with DEBUG off serving the application and its static files (as `make serve` does), a real
-Celery worker on the Redis broker, both reading the PostgreSQL test database that pytest-django made.
-The test's own process reads the same database to check the state after each step.
+Two app servers, as a festival runs them: two gunicorn instances with DEBUG off serving the
+application and its static files (as `make serve` does), sharing Django's cache in Redis, and a real
+Celery worker on the Redis broker, all reading the PostgreSQL test database that pytest-django made.
+The desk plays on the first server and the projected screen is served by the second. The test's own
+process reads the same database to check the state after each step.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -67,9 +70,21 @@ def _stop(process: subprocess.Popen) -> None:
             process.wait()
 
 
+@dataclass(frozen=True)
+class DrillSite:
+    base: str  # the server the desk terminals use
+    other: str  # a second app server on the same database, cache and broker (the screens use it)
+
+
+def _cache_url(broker_url: str) -> str:
+    """Django's shared cache in the broker's Redis, in the database next to the broker's."""
+    head, _, number = broker_url.rpartition("/")
+    return f"{head}/{(int(number) + 1) % 16 if number.isdigit() else 1}"
+
+
 @pytest.fixture
 def production_site(transactional_db, tmp_path):
-    """Start gunicorn (DEBUG off, static files from the app) and a Celery worker; yield the base URL."""
+    """Start two gunicorn instances (DEBUG off, static files from the app) and a Celery worker."""
     from django.conf import settings
     from django.db import connection
 
@@ -81,6 +96,7 @@ def production_site(transactional_db, tmp_path):
         "DJANGO_HTTPS": "0",
         "DATABASE_URL": _database_url(connection.settings_dict),
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "DJANGO_CACHE_URL": _cache_url(settings.CELERY_BROKER_URL),
         "TDCONSOLE_MEDIA_ROOT": str(tmp_path / "media"),
         "DJANGO_LOG_LEVEL": "WARNING",
         "TDCONSOLE_STATIC_ROOT": str(tmp_path / "static"),
@@ -89,30 +105,38 @@ def production_site(transactional_db, tmp_path):
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     subprocess.run([str(BIN / "python"), "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env,
                    check=True)
-    port = _free_port()
+    port, other_port = _free_port(), _free_port()
     logs = tmp_path / "logs"
     logs.mkdir()
     web_log = logs / "gunicorn.log"
+    other_log = logs / "gunicorn-second.log"
     worker_log = logs / "celery.log"
-    web = subprocess.Popen(
-        [str(BIN / "gunicorn"), "tdconsole.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--worker-class", "gthread", "--threads", "4", "--timeout", "60", "--log-level", "warning",
-         "--no-control-socket"],
-        cwd=ROOT, env=env, stdout=web_log.open("w"), stderr=subprocess.STDOUT,
-    )
+
+    def gunicorn(bind_port: int, log: Path) -> subprocess.Popen:
+        return subprocess.Popen(
+            [str(BIN / "gunicorn"), "tdconsole.wsgi:application", "--bind", f"127.0.0.1:{bind_port}", "--workers",
+             "2", "--worker-class", "gthread", "--threads", "4", "--timeout", "60", "--log-level", "warning",
+             "--no-control-socket"],
+            cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT,
+        )
+
+    web = gunicorn(port, web_log)
+    other = gunicorn(other_port, other_log)
     worker = subprocess.Popen(
         [str(BIN / "celery"), "-A", "tdconsole.celery", "worker", "--pool", "solo", "--loglevel", "warning",
          "--without-gossip", "--without-mingle", "--hostname", f"drill-{port}@%h"],
         cwd=ROOT, env=env, stdout=worker_log.open("w"), stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
+    site = DrillSite(base=f"http://127.0.0.1:{port}", other=f"http://127.0.0.1:{other_port}")
     try:
-        _wait_for(f"{base}/accounts/login/", web, web_log)
-        yield base
+        _wait_for(f"{site.base}/accounts/login/", web, web_log)
+        _wait_for(f"{site.other}/accounts/login/", other, other_log)
+        yield site
     finally:
         _stop(web)
+        _stop(other)
         _stop(worker)
         artifacts = ROOT / "test-artifacts"
         artifacts.mkdir(exist_ok=True)
-        for log in (web_log, worker_log):
+        for log in (web_log, other_log, worker_log):
             (artifacts / f"drill-{log.name}").write_text(log.read_text())
