@@ -20,11 +20,15 @@ def test_floor_opens_a_dispute_with_the_keyboard_and_saves_it(live_server, page,
     page.keyboard.type("5")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-testid=from-table]")
+    # desk.js is deferred: it listens for the level change only once the page has been parsed.
+    # Under load the panel can be on screen before that, and a change made then sends nothing.
+    page.wait_for_load_state("domcontentloaded")
     assert page.input_value("[name=seats]").splitlines() == ["3 Ana 31000", "4 Bruno Costa 8000", "7 Carla 20000"]
     assert page.input_value("[name=big_blind]") == "200"
     assert page.input_value("[name=smallest_chip]") == "100"
     # The hand was dealt before the level changed: the floor picks level 2.
-    page.select_option("[data-testid=level-select]", "2")
+    with page.expect_navigation():
+        page.select_option("[data-testid=level-select]", "2")
     page.wait_for_function("() => document.querySelector('[name=big_blind]').value === '100'")
     assert page.input_value("[name=smallest_chip]") == "25"  # the 25s leave only at the break
     screenshot(page, "adjudicate-from-table")
