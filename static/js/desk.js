@@ -114,3 +114,25 @@
     }
   });
 })();
+// A button with data-copy="#field" copies the field's text (the results for a chat group). The clipboard
+// API needs a secure origin; on a plain-http desk the selection is copied the old way.
+(function () {
+  document.addEventListener("click", function (evt) {
+    var button = evt.target.closest && evt.target.closest("button[data-copy]");
+    if (!button) { return; }
+    var field = document.querySelector(button.getAttribute("data-copy"));
+    if (!field) { return; }
+    var status = button.parentNode.querySelector("[role=status]");
+    var done = function () { if (status) { status.textContent = button.getAttribute("data-copied") || ""; } };
+    var fallback = function () {
+      field.focus();
+      field.select();
+      try { document.execCommand("copy"); done(); } catch (e) { /* the text stays selected to copy by hand */ }
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(field.value).then(done, fallback);
+    } else {
+      fallback();
+    }
+  });
+})();

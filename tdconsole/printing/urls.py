@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import export_views, views
 
 app_name = "printing"
 urlpatterns = [
@@ -15,4 +15,8 @@ urlpatterns = [
     # The blind structure for the players' tables (a folded table tent), the event's or any structure's.
     path("events/<slug:slug>/structure.pdf", views.event_structure_pdf, name="event_structure_pdf"),
     path("structures/<slug:slug>/structure.pdf", views.structure_pdf, name="structure_pdf"),
+    # Results that leave the building: CSV for results databases, a text for the players' group.
+    path("events/<slug:slug>/results.csv", export_views.event_results_csv, name="results_csv"),
+    path("events/<slug:slug>/results/text/", export_views.event_results_text, name="results_text"),
+    path("festivals/<slug:slug>/results.csv", export_views.festival_results, name="festival_results_csv"),
 ]

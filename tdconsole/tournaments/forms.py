@@ -114,11 +114,14 @@ def _bust_number(token: str, model, field: str) -> int | None:
 
 
 class PlayerForm(forms.Form):
-    """Correct a player's name, nickname or document number."""
+    """Correct a player's name, nickname, document number, city or country."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
     document = forms.CharField(label=_("Document number"), max_length=40, required=False)
+    city = forms.CharField(label=_("City"), max_length=80, required=False)
+    country = forms.CharField(label=_("Country (two-letter code)"), max_length=2, required=False,
+                              widget=forms.TextInput(attrs={"size": 3, "autocapitalize": "characters"}))
 
 
 class PlayerMergeForm(forms.Form):

@@ -250,6 +250,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     document = models.CharField(_("document number"), max_length=40, blank=True)
+    # Where the player is from, as results databases list it: a city, and the country's ISO 3166 code.
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True)
     # The name as the desk compares it (names.search_key: no case, accents or punctuation),
     # kept by the services that write the name; searched on SQLite and PostgreSQL alike.
     search_name = models.CharField(_("name for search"), max_length=120, blank=True, editable=False)

@@ -9,6 +9,7 @@ then events, then players: the order every desk service takes them in).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,7 +23,7 @@ from .exceptions import PlayerError, RegistrationError
 from .models import Entry, Event, Festival, Player
 from .names import search_key, tidy_name
 
-PLAYER_FIELDS = ("name", "nickname", "document")
+PLAYER_FIELDS = ("name", "nickname", "document", "city", "country")
 
 
 def player_register(*, festival: Festival, name: str, actor: Any, nickname: str = "", document: str = "",
@@ -59,18 +60,23 @@ def _told_apart(*, nickname: str, document: str, others: Iterable[Player]) -> bo
 
 
 def player_update(*, player: Player, actor: Any, name: str, nickname: str = "", document: str = "",
-                  event: Event | None = None) -> Player:
-    """Correct a player's name, nickname or document number (audited; `event` is where staff did it)."""
+                  city: str | None = None, country: str | None = None, event: Event | None = None) -> Player:
+    """Correct a player's name, nickname, document number, city or country (audited; `event` is where staff
+    did it). A city or country left as None keeps what the player has."""
     name, nickname, document = tidy_name(name)[:120], tidy_name(nickname)[:60], (document or "").strip()[:40]
+    city = player.city if city is None else tidy_name(city)[:80]
+    country = player.country if country is None else (country or "").strip().upper()
     if not name:
         raise PlayerError(_("Type the player's name."))
+    if country and not re.fullmatch(r"[A-Z]{2}", country):
+        raise PlayerError(_("Give the country as its two-letter code (BR, AR, US...)."))
     with transaction.atomic():
         Festival.objects.select_for_update().get(pk=player.festival_id)
         locked = Player.objects.select_for_update().filter(pk=player.pk).first()
         if locked is None:
             raise PlayerError(_("This player is no longer registered (merged into another?)."))
         player = locked
-        after = {"name": name, "nickname": nickname, "document": document}
+        after = {"name": name, "nickname": nickname, "document": document, "city": city, "country": country}
         before = {k: getattr(player, k) for k in PLAYER_FIELDS if getattr(player, k) != after[k]}
         if not before:
             return player
@@ -88,8 +94,10 @@ def player_update(*, player: Player, actor: Any, name: str, nickname: str = "", 
                               % {"name": name})
         player.name, player.nickname, player.document, player.search_name = name, nickname, document, key[:120]
         player.search_nickname = search_key(nickname)[:60]
+        player.city, player.country = city, country
         try:
-            player.save(update_fields=["name", "nickname", "document", "search_name", "search_nickname"])
+            player.save(update_fields=["name", "nickname", "document", "city", "country", "search_name",
+                                       "search_nickname"])
         except IntegrityError:
             raise PlayerError(_("Another player of this festival has this document number."))
         audit_record(actor=actor, action="player.update", event=event, objects=[player], before=before,

@@ -120,7 +120,8 @@ def _player_page(request: HttpRequest, event: Event, player: Player, entries: li
     context = {
         "event": event, "player": player, "entries": entries, "error": error, "query": query,
         "form": form or PlayerForm(initial={"name": player.name, "nickname": player.nickname,
-                                            "document": player.document}),
+                                            "document": player.document, "city": player.city,
+                                            "country": player.country}),
         "candidates": [{"player": p, "entries": counts[p.pk]} for p in others],
         "links": event_links(event),
     }

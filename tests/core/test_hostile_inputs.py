@@ -417,6 +417,9 @@ ENDPOINTS: dict[str, Endpoint] = {
     "printing:event_structure_pdf": Endpoint(kwargs=slug, get=(P("layout"), P("lang")), can_post=False),
     "printing:structure_pdf": Endpoint(kwargs=lambda w: {"slug": "hostile"}, get=(P("layout"), P("lang")),
                                        can_post=False),
+    "printing:results_csv": Endpoint(kwargs=slug, can_post=False),
+    "printing:results_text": Endpoint(kwargs=slug, get=(P("lang"),), can_post=False),
+    "printing:festival_results_csv": Endpoint(kwargs=lambda w: {"slug": w.event.festival.slug}, can_post=False),
     # Rules reference and floor decisions.
     "rulings:index": Endpoint(can_post=False, public=True),
     "rulings:search": Endpoint(get=(P("q"),), can_post=False, public=True),

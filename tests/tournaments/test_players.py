@@ -40,6 +40,44 @@ def test_a_corrected_name_is_saved_searchable_and_audited(make_event, register, 
     assert record.after == {"name": "Renata Pinto", "nickname": "Rê"}
 
 
+def test_city_and_country_are_saved_with_the_code_in_capitals_and_audited(festival, director):
+    ana = player_register(festival=festival, name="Ana", actor=director)
+    ana = players.player_update(player=ana, actor=director, name="Ana", city=" Porto  Alegre ", country="br")
+    ana.refresh_from_db()
+    assert (ana.city, ana.country) == ("Porto Alegre", "BR")
+    record = AuditEntry.entries.get(action="player.update")
+    assert record.before == {"city": "", "country": ""}
+    assert record.after == {"city": "Porto Alegre", "country": "BR"}
+    # A correction that does not name them keeps them.
+    players.player_update(player=ana, actor=director, name="Ana Paula")
+    ana.refresh_from_db()
+    assert (ana.name, ana.city, ana.country) == ("Ana Paula", "Porto Alegre", "BR")
+
+
+@pytest.mark.parametrize("country", ["Brasil", "B", "B1", "ÇA"])
+def test_a_country_that_is_not_a_two_letter_code_is_refused_and_nothing_saved(festival, director, country):
+    ana = player_register(festival=festival, name="Ana", actor=director)
+    with pytest.raises(PlayerError, match="two-letter code"):
+        players.player_update(player=ana, actor=director, name="Ana Lima", city="Recife", country=country)
+    ana.refresh_from_db()
+    assert (ana.name, ana.city, ana.country) == ("Ana", "", "")
+    assert not AuditEntry.entries.filter(action="player.update").exists()
+
+
+def test_the_player_page_corrects_city_and_country(make_event, register, client_as):
+    event = make_event(tables=())
+    entry = register(event, "Diego Ramos")
+    registration = client_as("registration")
+    response = registration.post(url("player_edit", event, pk=entry.player_id),
+                                 {"name": "Diego Ramos", "city": "Montevideo", "country": "uy"}, **EN)
+    assert response.status_code == 302
+    entry.player.refresh_from_db()
+    assert (entry.player.city, entry.player.country) == ("Montevideo", "UY")
+    refused = registration.post(url("player_edit", event, pk=entry.player_id),
+                                {"name": "Diego Ramos", "city": "Montevideo", "country": "U"}, **EN)
+    assert refused.status_code == 400 and "two-letter code" in refused.content.decode()
+
+
 def test_nothing_changed_records_nothing(festival, director):
     ana = player_register(festival=festival, name="Ana", actor=director)
     players.player_update(player=ana, actor=director, name="Ana")
