@@ -81,6 +81,7 @@ def _fastest_tests_first(items) -> None:
 # tests/test_ci_selection.py fails when a module that shows such a dependency is missing here.
 DATABASE_DEPENDENT = frozenset({
     "tests/adjudication/test_apply_race.py",
+    "tests/adjudication/test_migrations.py",
     "tests/audit/test_services.py",
     "tests/cashier/test_bounties.py",
     "tests/cashier/test_migrations.py",

@@ -258,6 +258,56 @@ def test_the_readme_map_of_the_apps_is_the_code_graph():
     assert not wrong, f"README \"Layout\" map of the apps differs from the imports: {wrong}"
 
 
+def app_graph(edges: list[Edge]) -> dict[str, set[str]]:
+    """Each app of the package (the wiring aside) with the other apps it depends on."""
+    graph: dict[str, set[str]] = {}
+    for edge in edges:
+        if edge.source != edge.target and LAYERS.get(edge.source, 4) < 4:
+            graph.setdefault(edge.source, set()).add(edge.target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle of the graph, each as the path that closes it (a -> b -> a), found once per cycle."""
+    found: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in path:
+                loop = path[path.index(nxt):] + [nxt]
+                key = frozenset(loop)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(loop)
+            elif len(path) < len(graph) + 1:
+                walk(nxt, path + [nxt])
+
+    for start in sorted(graph):
+        walk(start, [start])
+    return found
+
+
+def test_the_app_graph_has_no_cycle():
+    # Two apps of one layer may import each other without going up a layer; they must not, or
+    # neither can be read, tested or moved without the other (rulings and adjudication did).
+    found = cycles(app_graph(all_edges()))
+    assert not found, "apps that depend on each other: " + "; ".join(" -> ".join(c) for c in found)
+
+
+def test_the_rules_reference_needs_no_other_app():
+    assert app_graph(all_edges()).get("rulings", set()) == set()
+
+
+def test_the_cycle_finder_catches_a_two_app_and_a_three_app_cycle():
+    two = edges_of("from tdconsole.printing import pdf\n", "tdconsole/seating/x.py", LABELS) + \
+        edges_of("from tdconsole.seating import y\n", "tdconsole/printing/z.py", LABELS)
+    assert cycles(app_graph(two)) == [["printing", "seating", "printing"]]
+    three = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(three) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
 # The checker itself, on synthetic files: each kind of hidden dependency must be caught.
 
 LABELS = {"core": "core", "tournaments": "tournaments", "seating": "seating", "clock": "clock",

@@ -21,15 +21,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tdconsole.adjudication.decisions import floor_decision_record
+from tdconsole.adjudication.exceptions import FloorDecisionError
+from tdconsole.adjudication.models import FloorDecision
 from tdconsole.audit.services import audit_record
 from tdconsole.cashier.selectors import extra_chips
 from tdconsole.clock.selectors import clock_level_now
 from tdconsole.payouts.calc import awards_for_places
 from tdconsole.payouts.selectors import event_payout_amounts
 from tdconsole.rules import ButtonError, Hand, HandSpec, NextHand, next_hand, parse_phh
-from tdconsole.rulings.exceptions import FloorDecisionError
-from tdconsole.rulings.models import FloorDecision
-from tdconsole.rulings.services import floor_decision_record
 from tdconsole.tournaments.chipcounts import chip_counts_record
 from tdconsole.tournaments.eliminations import SeatBust, elimination_undo, entries_eliminate
 from tdconsole.tournaments.exceptions import TournamentError

@@ -18,10 +18,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from tdconsole.adjudication.models import FloorDecision
 from tdconsole.clock.selectors import clock_structure
 from tdconsole.core.money import format_number
 from tdconsole.rules import Hand, HandSpec, PHHError, parse_phh
-from tdconsole.rulings.models import FloorDecision
 from tdconsole.tournaments.models import Event
 
 from .desk import FloorNames

@@ -8,6 +8,3 @@ class RulingsError(Exception):
 class ContentError(RulingsError):
     """The reference content files are inconsistent (missing field, unknown slug or topic)."""
 
-
-class FloorDecisionError(RulingsError):
-    """A floor decision cannot be recorded as given."""

@@ -1,7 +1,5 @@
-from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .topics import TOPICS
@@ -65,38 +63,3 @@ class GlossaryTerm(models.Model):
 
     def __str__(self) -> str:
         return f"{self.term_pt} / {self.term_en}"
-
-
-class FloorDecision(models.Model):
-    """A ruling given at a table during an event, kept for the record."""
-
-    event = models.ForeignKey("tournaments.Event", on_delete=models.PROTECT, related_name="floor_decisions")
-    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
-    seats = models.CharField(_("seats involved"), max_length=60, blank=True)
-    question = models.TextField(_("question"))
-    decision = models.TextField(_("decision"))
-    rule_cited = models.CharField(_("rule cited"), max_length=120, blank=True)
-    entry = models.ForeignKey(
-        RuleEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="decisions",
-        verbose_name=_("reference entry"),
-    )
-    adjudication = models.ForeignKey(
-        "adjudication.SavedAdjudication", null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="floor_decisions", verbose_name=_("saved adjudication"),
-    )
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    decided_at = models.DateTimeField(_("decided at"), default=timezone.now)
-    created_at = models.DateTimeField(auto_now_add=True)
-    search_text = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["-decided_at", "-id"]
-        verbose_name = _("floor decision")
-        verbose_name_plural = _("floor decisions")
-
-    def __str__(self) -> str:
-        table = f" T{self.table_number}" if self.table_number else ""
-        return f"{self.event}{table} {self.decided_at:%Y-%m-%d %H:%M}"
-
-    def seat_list(self) -> list[int]:
-        return [int(s) for s in self.seats.split(",") if s.strip().isdigit()]

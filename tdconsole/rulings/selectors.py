@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, QuerySet
 from django.db.models.functions import Coalesce
 
-from .models import FloorDecision, GlossaryTerm, RuleEntry
+from .models import GlossaryTerm, RuleEntry
 from .search import SearchDocument, normalise, query_terms, rank_documents
 
 SEARCH_LIMIT = 10
@@ -98,14 +98,3 @@ def related_entries(entry: RuleEntry) -> list[RuleEntry]:
     """The entry's related entries, in the order the content lists them."""
     found = {e.slug: e for e in RuleEntry.objects.filter(slug__in=entry.related)}
     return [found[slug] for slug in entry.related if slug in found]
-
-
-def floor_decisions_for_event(*, event: Any, query: str = "") -> QuerySet[FloorDecision]:
-    """An event's floor decisions, newest first, filtered by words in question, decision, rule or table."""
-    decisions = FloorDecision.objects.filter(event=event).select_related("decided_by", "entry", "adjudication")
-    for word in normalise(query).split():
-        condition = Q(search_text__contains=word)
-        if word.isdigit():
-            condition |= Q(table_number=int(word))
-        decisions = decisions.filter(condition)
-    return decisions

@@ -9,6 +9,4 @@ urlpatterns = [
     path("rulings/glossary/", views.glossary, name="glossary"),
     # Not "adjudicate" nor "disputes": those paths belong to the adjudication app, included after this one.
     re_path(r"^rulings/(?!adjudicate/|disputes/)(?P<slug>[-a-z0-9]+)/$", views.entry_detail, name="entry"),
-    path("events/<slug:slug>/rulings/", views.decision_log, name="decision_log"),
-    path("events/<slug:slug>/rulings/new/", views.decision_add, name="decision_add"),
 ]

@@ -48,7 +48,7 @@ def event_links(event: Event) -> dict[str, str | None]:
         "closeout": _url_or_none("cashier_pages:closeout", slug),
         "money_rules": _url_or_none("cashier_pages:rules", slug),
         "tables": _url_or_none("seating:tables_assign", slug),
-        "decisions": _url_or_none("rulings:decision_log", slug),
+        "decisions": _url_or_none("adjudication:decision_log", slug),
         "screen": public_url(event, "clock:screen", absolute=False),
         "audit": _url_or_none("audit:event_audit", slug),
         "structure": _url_or_none("setup_pages:event_structure", slug),

@@ -8,11 +8,10 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 
 from tdconsole.adjudication.apply import ApplyError, application_preview, ruling_apply, ruling_apply_undo
-from tdconsole.adjudication.models import RulingApplication, SavedAdjudication
+from tdconsole.adjudication.models import FloorDecision, RulingApplication, SavedAdjudication
 from tdconsole.audit.models import AuditEntry
 from tdconsole.payouts.models import PayoutPlace, PayoutTable
 from tdconsole.rules import Hand, parse_phh
-from tdconsole.rulings.models import FloorDecision
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
 from tdconsole.tournaments.models import Bust, ChipCount, Elimination, Entry, Event, Table
 from tests.factories import add_field, make_event, make_festival

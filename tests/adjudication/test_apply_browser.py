@@ -2,7 +2,7 @@
 
 import pytest
 
-from tdconsole.rulings.models import FloorDecision
+from tdconsole.adjudication.models import FloorDecision
 from tdconsole.tournaments.models import Entry
 from tests.adjudication.test_apply import build
 

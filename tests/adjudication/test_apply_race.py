@@ -4,8 +4,7 @@ import pytest
 from django.utils import translation
 
 from tdconsole.adjudication.apply import ApplyError, ruling_apply
-from tdconsole.adjudication.models import RulingApplication
-from tdconsole.rulings.models import FloorDecision
+from tdconsole.adjudication.models import FloorDecision, RulingApplication
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
 from tdconsole.tournaments.exceptions import EliminationError
 from tdconsole.tournaments.models import Bust, ChipCount, Elimination, Entry

@@ -15,10 +15,9 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from tdconsole.adjudication.models import RulingApplication, SavedAdjudication
+from tdconsole.adjudication.models import FloorDecision, RulingApplication, SavedAdjudication
 from tdconsole.clock.models import ClockState
 from tdconsole.payouts.models import PayoutPlace, PayoutTable
-from tdconsole.rulings.models import FloorDecision
 from tdconsole.tournaments.models import Entry, Event, Table
 from tests.factories import add_field, make_event, make_festival
 

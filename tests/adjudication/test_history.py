@@ -8,9 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tdconsole.adjudication.models import SavedAdjudication
+from tdconsole.adjudication.models import FloorDecision, SavedAdjudication
 from tdconsole.rules import Hand, parse_phh
-from tdconsole.rulings.models import FloorDecision
 from tests.factories import make_event
 
 pytestmark = pytest.mark.django_db
@@ -189,7 +188,7 @@ def test_unknown_event_is_404_and_a_bad_table_400(event, floor):
 def test_whoever_reads_floor_decisions_reads_the_history(event, client_as, role, status):
     dispute = save_dispute(event)
     client = client_as(role)
-    assert client.get(reverse("rulings:decision_log", args=[event.slug])).status_code == status
+    assert client.get(reverse("adjudication:decision_log", args=[event.slug])).status_code == status
     for url in (f"{LIST}?event={event.slug}", reverse("adjudication:dispute", args=[dispute.pk]),
                 reverse("adjudication:dispute_phh", args=[dispute.pk]),
                 reverse("printing:dispute_sheet", args=[dispute.pk])):
@@ -208,7 +207,7 @@ def test_anonymous_is_sent_to_log_in(event, client):
 
 
 def test_the_floor_decision_log_links_to_the_history(event, floor):
-    page = floor.get(reverse("rulings:decision_log", args=[event.slug])).content.decode()
+    page = floor.get(reverse("adjudication:decision_log", args=[event.slug])).content.decode()
     assert f'href="{LIST}?event={event.slug}"' in page
 
 

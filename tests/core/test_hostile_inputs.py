@@ -89,13 +89,13 @@ class World:
 
 
 def build_world(director) -> World:
+    from tdconsole.adjudication.decisions import floor_decision_record
     from tdconsole.adjudication.services import adjudication_save
     from tdconsole.clock.screen_messages import screen_message_add
     from tdconsole.clock.services import clock_start
     from tdconsole.payouts.services import payout_table_generate
     from tdconsole.printing.models import Document
     from tdconsole.rulings.models import RuleEntry
-    from tdconsole.rulings.services import floor_decision_record
     from tdconsole.rulings.sync import rulings_sync
     from tdconsole.seating.registration import entry_register_seated
     from tdconsole.seating.services import seats_draw_initial, tables_assign
@@ -425,8 +425,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "rulings:search": Endpoint(get=(P("q"),), can_post=False, public=True),
     "rulings:glossary": Endpoint(get=(P("q"),), can_post=False, public=True),
     "rulings:entry": Endpoint(kwargs=lambda w: {"slug": w["rule"]}, can_post=False, public=True),
-    "rulings:decision_log": Endpoint(kwargs=slug, get=(P("q"),), can_post=False),
-    "rulings:decision_add": Endpoint(
+    "adjudication:decision_log": Endpoint(kwargs=slug, get=(P("q"),), can_post=False),
+    "adjudication:decision_add": Endpoint(
         kwargs=slug, get=(P("entry"), P("table_number"), P("seats"), P("adjudication")),
         post=(P("table_number"), P("seats"), P("question"), P("decision"), P("entry"), P("rule_cited"),
               P("adjudication")),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tdconsole.rulings.models import FloorDecision
+from tdconsole.adjudication.models import FloorDecision
 from tests.adjudication.test_history import SHORT_RAISE_HAND, save_dispute
 from tests.factories import make_event
 

@@ -1,11 +1,11 @@
-"""floor_decision_record: validation, rule defaulting, adjudication link, audit."""
+"""floor_decision_record (adjudication.decisions): validation, rule defaulting, adjudication link, audit; and rulings_sync."""
 
 import pytest
 
+from tdconsole.adjudication.decisions import floor_decision_record, parse_seats
+from tdconsole.adjudication.exceptions import FloorDecisionError
 from tdconsole.audit.models import AuditEntry
-from tdconsole.rulings.exceptions import FloorDecisionError
 from tdconsole.rulings.models import RuleEntry
-from tdconsole.rulings.services import floor_decision_record, parse_seats
 
 
 def test_parse_seats_accepts_commas_and_spaces_and_drops_repeats():

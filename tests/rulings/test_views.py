@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 
-from tdconsole.rulings.models import FloorDecision, RuleEntry
+from tdconsole.adjudication.models import FloorDecision
+from tdconsole.rulings.models import RuleEntry
 from tdconsole.rulings.replay import adjudicator_href
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -102,24 +103,24 @@ def test_glossary_filter_is_accent_insensitive(reference, client):
 
 
 def test_decision_log_needs_a_login(event, client):
-    response = client.get(reverse("rulings:decision_log", args=[event.slug]))
+    response = client.get(reverse("adjudication:decision_log", args=[event.slug]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_decision_log_refuses_a_user_without_role_with_a_403_fragment_on_htmx(event, client_as):
     nobody = client_as("nobody")
-    assert nobody.get(reverse("rulings:decision_log", args=[event.slug])).status_code == 403
-    response = nobody.get(reverse("rulings:decision_log", args=[event.slug]), **HTMX)
+    assert nobody.get(reverse("adjudication:decision_log", args=[event.slug])).status_code == 403
+    response = nobody.get(reverse("adjudication:decision_log", args=[event.slug]), **HTMX)
     assert response.status_code == 403 and b"<html" not in response.content
     assert b'data-testid="forbidden"' in response.content
 
 
 def test_viewer_reads_the_log_but_may_not_record(event, client_as):
     viewer = client_as("viewer")
-    html = viewer.get(reverse("rulings:decision_log", args=[event.slug]), **EN).content.decode()
+    html = viewer.get(reverse("adjudication:decision_log", args=[event.slug]), **EN).content.decode()
     assert 'data-testid="decisions"' in html and 'data-testid="add-decision"' not in html
-    assert viewer.get(reverse("rulings:decision_add", args=[event.slug])).status_code == 403
-    response = viewer.post(reverse("rulings:decision_add", args=[event.slug]), {"question": "q", "decision": "d"},
+    assert viewer.get(reverse("adjudication:decision_add", args=[event.slug])).status_code == 403
+    response = viewer.post(reverse("adjudication:decision_add", args=[event.slug]), {"question": "q", "decision": "d"},
                            **HTMX)
     assert response.status_code == 403 and b'data-testid="forbidden"' in response.content
     assert not FloorDecision.objects.exists()
@@ -129,7 +130,7 @@ def test_floor_records_a_decision_linked_to_the_reference(reference, event, clie
     from tdconsole.audit.models import AuditEntry
 
     floor = client_as("floor")
-    response = floor.post(reverse("rulings:decision_add", args=[event.slug]), {
+    response = floor.post(reverse("adjudication:decision_add", args=[event.slug]), {
         "table_number": "7", "seats": "3, 8",
         "question": "Short all-in for 1,500 over a 1,200 bet: may seat 3 re-raise?",
         "decision": "No: call 300 or fold.", "entry": "reopening-short-all-in", "rule_cited": "",
@@ -139,13 +140,13 @@ def test_floor_records_a_decision_linked_to_the_reference(reference, event, clie
     assert (decision.table_number, decision.seats, decision.rule_cited) == (7, "3, 8", "TDA 47-A")
     assert decision.decided_by.username == "floor"
     assert AuditEntry.entries.filter(action="floor_decision.record", event_id=event.pk).count() == 1
-    html = floor.get(reverse("rulings:decision_log", args=[event.slug]), **EN).content.decode()
+    html = floor.get(reverse("adjudication:decision_log", args=[event.slug]), **EN).content.decode()
     assert "may seat 3 re-raise?" in html and 'href="/rulings/reopening-short-all-in/"' in html
 
 
 def test_invalid_decision_form_keeps_the_input(event, client_as):
     floor = client_as("floor")
-    response = floor.post(reverse("rulings:decision_add", args=[event.slug]), {
+    response = floor.post(reverse("adjudication:decision_add", args=[event.slug]), {
         "table_number": "4", "seats": "3, eleven", "question": "Who shows first?", "decision": "",
     }, **EN)
     assert response.status_code == 400
@@ -159,7 +160,7 @@ def test_invalid_decision_form_keeps_the_input(event, client_as):
 def test_a_table_number_beyond_the_range_is_refused_and_nothing_is_written(event, client_as, table):
     from tdconsole.audit.models import AuditEntry
 
-    response = client_as("floor").post(reverse("rulings:decision_add", args=[event.slug]), {
+    response = client_as("floor").post(reverse("adjudication:decision_add", args=[event.slug]), {
         "table_number": table, "question": "Who shows first?", "decision": "The last aggressor.",
     }, **EN)
     assert response.status_code == 400
@@ -169,7 +170,7 @@ def test_a_table_number_beyond_the_range_is_refused_and_nothing_is_written(event
 
 
 def test_decision_log_search_filters_by_words_and_table(reference, event, other_event, director):
-    from tdconsole.rulings.services import floor_decision_record
+    from tdconsole.adjudication.decisions import floor_decision_record
 
     floor_decision_record(actor=director, event=event, table_number=3, question="Mão a mão: dois eliminados",
                           decision="Dividem o prêmio do 50.º lugar")
@@ -179,7 +180,7 @@ def test_decision_log_search_filters_by_words_and_table(reference, event, other_
                           decision="Elsewhere")
     client = Client()
     client.force_login(director)
-    url = reverse("rulings:decision_log", args=[event.slug])
+    url = reverse("adjudication:decision_log", args=[event.slug])
     rows = lambda html: html.count('data-testid="decision"')  # noqa: E731
     assert rows(client.get(url).content.decode()) == 2
     assert rows(client.get(url, {"q": "mao a mao"}, **HTMX).content.decode()) == 1
@@ -188,7 +189,7 @@ def test_decision_log_search_filters_by_words_and_table(reference, event, other_
 
 
 def test_decision_log_is_printable(event, client_as):
-    html = client_as("floor").get(reverse("rulings:decision_log", args=[event.slug]), **EN).content.decode()
+    html = client_as("floor").get(reverse("adjudication:decision_log", args=[event.slug]), **EN).content.decode()
     assert "css/rulings.css" in html and "data-print" in html
 
 

@@ -1,4 +1,4 @@
-"""Writes of the rulings app: recording floor decisions."""
+"""The floor-decision log of an event: recording a ruling given at a table, and reading the log."""
 
 from __future__ import annotations
 
@@ -6,17 +6,19 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.rulings.models import RuleEntry
+from tdconsole.rulings.search import normalise
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Event
 
 from .exceptions import FloorDecisionError
-from .models import FloorDecision, RuleEntry
-from .search import normalise
+from .models import FloorDecision
 
 MAX_SEAT = 10
 
@@ -87,3 +89,14 @@ def floor_decision_record(
                      {"table": table_number or "-", "question": question[:120]}),
         )
     return record
+
+
+def floor_decisions_for_event(*, event: Any, query: str = "") -> QuerySet[FloorDecision]:
+    """An event's floor decisions, newest first, filtered by words in question, decision, rule or table."""
+    decisions = FloorDecision.objects.filter(event=event).select_related("decided_by", "entry", "adjudication")
+    for word in normalise(query).split():
+        condition = Q(search_text__contains=word)
+        if word.isdigit():
+            condition |= Q(table_number=int(word))
+        decisions = decisions.filter(condition)
+    return decisions

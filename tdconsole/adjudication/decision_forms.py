@@ -1,12 +1,14 @@
+"""The form of a floor decision added to an event's log."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tdconsole.adjudication.models import SavedAdjudication
 from tdconsole.core.bounds import field_max
+from tdconsole.rulings.models import RuleEntry
 
+from .decisions import parse_seats
 from .exceptions import FloorDecisionError
-from .models import FloorDecision, RuleEntry
-from .services import parse_seats
+from .models import FloorDecision, SavedAdjudication
 
 
 class FloorDecisionForm(forms.Form):
