@@ -18,7 +18,8 @@ from functools import lru_cache
 WEIGHTS: Mapping[str, float] = {"A": 1.0, "B": 0.4, "C": 0.2, "D": 0.1}
 CONCEPT_PREFIX = "zq"
 
-# Words that carry no meaning for a floor question, in both languages (already without accents).
+# Words that carry no meaning for a floor question, in both languages (already without accents). 'Player'
+# is in nearly every question and every entry: left in, it ranks the entries that say it most.
 STOPWORDS = frozenset(
     """
     a o as os um uma uns umas de do da dos das no na nos nas em e ou que se ao aos pelo pela pelos pelas por
@@ -29,6 +30,7 @@ STOPWORDS = frozenset(
     should must may might will would i you he she we they my your his her our their me him us them there
     has have had not no yes so too very just also any some all each every from into over under about
     after before again
+    jogador jogadora jogadores player players
     """.split()
 )
 
@@ -90,6 +92,28 @@ CONCEPTS: Mapping[str, Sequence[str]] = {
     "chipsbehind": ["chip behind", "chips behind", "hidden chip", "ficha escondida", "fichas escondidas"],
     "playboard": ["play the board", "playing the board", "plays the board", "jogar a mesa", "joga a mesa"],
     "seatdraw": ["seat draw", "wrong seat", "lugar errado", "cadeira errada", "sorteio de lugares"],
+    # Words said and chips pushed that disagree: the declaration question, not the calling one.
+    "wordchips": ["raise chips", "fichas de aumento", "fichas de raise", "fichas do aumento", "chips for a raise",
+                  "fala e fichas", "fala e as fichas", "word and chips", "words and chips", "declaracao verbal",
+                  "verbal declaration", "fala clara", "clear verbal", "verbal"],
+    "justnumber": ["so o numero", "so um numero", "just a number", "only a number", "says a number",
+                   "said a number", "disse um numero", "falou um numero"],
+    "tinychip": ["ficha pequena", "ficha minuscula", "tiny chip", "small chip", "uma ficha de 500", "one 500 chip",
+                 "a 500 chip", "ficha de 500", "fichinha"],
+    "underraise": ["less than half", "menos da metade", "half the minimum", "metade do minimo", "underraise",
+                   "under raise", "aumento incompleto", "50 por cento", "cinquenta por cento"],
+    "stalling": ["stalling", "stall", "stalls", "on purpose", "de proposito", "enrolando", "enrolar", "enrolacao",
+                 "enrola", "embromando", "embromar"],
+    "language": ["idioma", "lingua", "language", "languages", "english only", "only english", "so ingles",
+                 "outra lingua", "foreign language", "falar espanhol", "speak spanish", "falar ingles"],
+    "rebuy": ["rebuy", "rebuys", "re buy", "re buys", "recompra", "recompras", "recomprar", "add on", "add ons",
+              "addon", "addons"],
+    "device": ["celular", "celulares", "telefone", "phone", "phones", "cell phone", "cellphone", "mobile",
+               "smartphone", "fone de ouvido", "fones de ouvido", "headphones", "headphone", "earphones",
+               "electronic device", "electronic devices", "aparelho eletronico", "aparelhos eletronicos"],
+    "asktosee": ["pedir para ver", "pedir pra ver", "pediu para ver", "pediu pra ver", "ask to see", "asked to see",
+                 "asks to see", "see a called hand", "see the called hand", "ver a mao de quem pagou",
+                 "ver as cartas de quem pagou", "paguei para ver", "paid to see", "direito de ver"],
     "absent": ["absent", "away from the table", "not at his seat", "ausente", "fora da mesa", "banheiro",
                "restroom"],
 }

@@ -1,4 +1,5 @@
-"""floor_decision_record (adjudication.decisions): validation, rule defaulting, adjudication link, audit; and rulings_sync."""
+"""floor_decision_record (adjudication.decisions): validation, rule defaulting, adjudication link,
+audit; and rulings_sync."""
 
 import pytest
 
