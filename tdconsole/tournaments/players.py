@@ -19,11 +19,25 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
 
+from .cpf import cpf_digits, cpf_format, cpf_valid
 from .exceptions import PlayerError, RegistrationError
 from .models import Entry, Event, Festival, Player
 from .names import search_key, tidy_name
 
 PLAYER_FIELDS = ("name", "nickname", "document", "city", "country")
+
+
+def document_clean(document: str, *, error: type[Exception] = PlayerError) -> str:
+    """The document as kept: a CPF (eleven digits, formatted or bare) checked by its check digits and
+    written `123.456.789-09`; any other document as typed. A CPF whose check digits are wrong is refused."""
+    document = (document or "").strip()
+    digits = cpf_digits(document)
+    if digits is None:
+        return document[:40]
+    if not cpf_valid(digits):
+        raise error(_("CPF %(cpf)s is not valid: its check digits do not match. Check the number on the "
+                      "player's document.") % {"cpf": cpf_format(digits)})
+    return cpf_format(digits)
 
 
 def player_register(*, festival: Festival, name: str, actor: Any, nickname: str = "", document: str = "",
@@ -35,7 +49,7 @@ def player_register(*, festival: Festival, name: str, actor: Any, nickname: str 
     name = tidy_name(name)
     if not name:
         raise RegistrationError(_("Type the player's name."))
-    document = (document or "").strip()
+    document = document_clean(document, error=RegistrationError)
     with transaction.atomic():
         if document and Player.objects.filter(festival=festival, document=document).exists():
             raise RegistrationError(_("A player with this document is already registered in this festival."))
@@ -63,7 +77,7 @@ def player_update(*, player: Player, actor: Any, name: str, nickname: str = "", 
                   city: str | None = None, country: str | None = None, event: Event | None = None) -> Player:
     """Correct a player's name, nickname, document number, city or country (audited; `event` is where staff
     did it). A city or country left as None keeps what the player has."""
-    name, nickname, document = tidy_name(name)[:120], tidy_name(nickname)[:60], (document or "").strip()[:40]
+    name, nickname, document = tidy_name(name)[:120], tidy_name(nickname)[:60], document_clean(document)
     city = player.city if city is None else tidy_name(city)[:80]
     country = player.country if country is None else (country or "").strip().upper()
     if not name:

@@ -37,7 +37,7 @@ from .locks import event_lock
 from .models import Bust, Entry, Event, Festival, Level, Player
 from .names import search_key, tidy_name
 from .places import BustRank, group_places
-from .players import player_register
+from .players import document_clean, player_register
 from .structures import registration_open_at
 
 OPEN_FOR_ENTRIES = frozenset({Event.Status.REGISTERING, Event.Status.RUNNING})
@@ -83,7 +83,8 @@ def desk_register(
 def _player_typed(*, festival: Festival, event: Event, name: str, nickname: str, document: str,
                   new_player: bool, actor: Any) -> Player:
     """The player a typed name (and document) stands for; created when new (festival locked by the caller)."""
-    name, nickname, document = tidy_name(name), tidy_name(nickname), (document or "").strip()
+    name, nickname = tidy_name(name), tidy_name(nickname)
+    document = document_clean(document, error=RegistrationError)
     if not name:
         raise RegistrationError(_("Type the player's name."))
     key = search_key(name)
