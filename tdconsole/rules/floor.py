@@ -223,17 +223,19 @@ VERBS: dict[str, str] = {
 _BOARD = frozenset(["flop", "turn", "river", "board"])
 # Words between the player and the action that add nothing ("Ana vai de all-in", "Bruno just calls").
 _BEFORE_VERB = frozenset(["goes", "went", "go", "is", "moves", "moved", "vai", "foi", "esta", "ta", "deu", "da",
-                          "fez", "faz", "um", "uma", "de", "com", "just", "flat", "smooth", "then", "also",
-                          "tambem", "so", "ele", "ela", "so", "now", "agora"])
+                          "fez", "faz", "um", "uma", "de", "com", "just", "flat", "smooth", "also", "tambem",
+                          "ele", "ela", "now", "agora"])
 # After one of these, an amount alone is a bet or raise to it ("Ana foi de 3000", "Ana makes it 3000").
 _GOES = frozenset(["vai", "foi", "makeit"])
-_TO = frozenset(["to", "para", "pra", "ate"])
+_SKIPPED = _BEFORE_VERB | _GOES
+_TO = frozenset(["to", "para", "pra", "ate", "for"])
 _BY = frozenset(["by", "mais"])
 _THOUSANDS = frozenset(["k", "mil"])
-_SEAT_WORDS = frozenset(["seat", "assento", "lugar", "s", "a"])
+_SEAT_WORDS = frozenset(["seat", "assento", "lugar", "cadeira", "s", "a"])
 _PHH_VERBS = frozenset(["f", "cc", "cbr", "sm", "dh", "db", "check", "call"])
 # Politeness and fillers, dropped wherever they are; articles, dropped unless a seat number follows "a".
-_FILLERS = frozenset(["please", "pls", "plz", "ok", "okay", "entao", "ai", "e", "and", "hum", "bom"])
+_FILLERS = frozenset(["please", "pls", "plz", "ok", "okay", "entao", "ai", "e", "and", "then", "so", "hum",
+                      "bom"])
 _ARTICLES = frozenset(["o", "a", "the", "os", "as"])
 # Seat numbers in words, after a seat word ("assento oito", "seat two"); "meia" is six, as Brazilians say it.
 _NUMBER_WORDS: dict[str, str] = {
@@ -264,9 +266,12 @@ _PHRASES: dict[tuple[str, ...], str | None] = {
                      for words in (("all", "in"), ("allin",), ("bet",), ("raise",), ("shove",), ("aposta",),
                                    ("aumento",), ("raise",), ("3bet",), ("reraise",), ("tudo",))], "_object"),
 }
-_PHRASE_LONGEST = max(len(words) for words in _PHRASES)
+_PHRASE_START: dict[str, int] = {}  # first word -> the longest phrase it starts (reading stays as fast as before)
+for _words in _PHRASES:
+    _PHRASE_START[_words[0]] = max(_PHRASE_START.get(_words[0], 0), len(_words))
+_DROPPED = _FILLERS | _ARTICLES | frozenset(_NUMBER_WORDS)
 # Words after a fold, check or call that add nothing ("folds his hand", "checks behind", "desiste da mão").
-_TRAILING = frozenset(["his", "her", "their", "hand", "cards", "it", "behind", "back", "again", "de", "novo",
+_TRAILING = frozenset(["his", "her", "their", "hand", "cards", "it", "behind", "back", "again", "de", "novo", "table",
                        "da", "mao", "cartas", "suas", "sua", "tambem", "too", "also", "_object",
                        "o", "the", "as", "a"])
 
@@ -452,12 +457,15 @@ class _Parser:
 
         Tokens keep their place in the text, so a refusal still points at what was typed.
         """
-        names = frozenset(word for name, _ in self.named for word in name.split())  # "E" or "Bom" may be a name
         keys = [t.norm.replace("-", "").replace("_", "") for t in tokens]
+        if not any(key in _PHRASE_START or key in _DROPPED for key in keys):
+            return tokens
+        names = frozenset(word for name, _ in self.named for word in name.split())  # "E" or "Bom" may be a name
         merged: list[_Token] = []
         at = 0
         while at < len(tokens):
-            for size in range(min(_PHRASE_LONGEST, len(tokens) - at), 1, -1):
+            longest = _PHRASE_START.get(keys[at], 0)
+            for size in range(min(longest, len(tokens) - at), 1, -1):
                 words = tuple(keys[at:at + size])
                 if words in _PHRASES:
                     canonical = _PHRASES[words]
@@ -665,7 +673,7 @@ class _Parser:
     def _skip(self, at: int) -> tuple[int, bool]:
         """The position after the words that add nothing before an action, and whether one was "goes"."""
         goes = False
-        while at < len(self.tokens) and self.tokens[at].norm in _BEFORE_VERB | _GOES:
+        while at < len(self.tokens) and self.tokens[at].norm in _SKIPPED:
             goes = goes or self.tokens[at].norm in _GOES
             at += 1
         return at, goes
@@ -725,8 +733,9 @@ class _Parser:
         state = self.state
         if kind == "fold" and state is not None and state.showdown:
             kind = "muck"
-        if kind == "call" and at < len(self.tokens) and self.tokens[at].norm == "allin":
-            return self._call_or_all_in(player, at)
+        after_call = self._verb(at) if kind == "call" else None
+        if after_call is not None and after_call[0] == "allin":
+            return self._call_or_all_in(player, at, at + after_call[1])
         if kind in ("fold", "check", "call", "cc", "muck"):
             while at < len(self.tokens) and self.tokens[at].norm in _TRAILING:
                 at += 1
@@ -763,10 +772,9 @@ class _Parser:
             raise self._error("missing_amount", None, verb=verb)
         return f"{who} cbr {amount}"
 
-    def _call_or_all_in(self, player: FloorPlayer, at: int) -> str:
+    def _call_or_all_in(self, player: FloorPlayer, at: int, after: int) -> str:
         """ "call all in": calling another's all-in, or going all-in; asked unless both are the same action."""
         who = f"p{player.player + 1}"
-        after = at + 1
         while after < len(self.tokens) and self.tokens[after].norm in _TRAILING:
             after += 1
         self._done(after)
