@@ -31,6 +31,12 @@ object with ``stack``, ``bet``, ``showdown`` and ``options()``, such as a :class
 state a fold at the showdown is a muck, and a bet or raise without an amount takes the only size
 allowed (fixed limit).
 
+Before the grammar, the floor's own words are made plain (docs/adjudication.md): phrases of several words
+become one (``dá mesa`` -> check, ``jogou as cartas fora`` -> fold, ``all in``), politeness words and
+articles are dropped (``o Diego``, ``por favor``), and seat numbers in words after a seat word become digits
+(``assento oito``). A line that could mean two things (``paga all-in``, ``mesa`` alone) is refused with the
+code ``ambiguous_action``: the question shows both readings, and ``FloorError.readings`` holds their lines.
+
 Refusals raise :class:`FloorError`, which carries the position, the reason and the accepted forms,
 in English and Brazilian Portuguese (``message(lang)``, as the engine's texts).
 """
