@@ -31,6 +31,12 @@ object with ``stack``, ``bet``, ``showdown`` and ``options()``, such as a :class
 state a fold at the showdown is a muck, and a bet or raise without an amount takes the only size
 allowed (fixed limit).
 
+Before the grammar, the floor's own words are made plain (docs/adjudication.md): phrases of several words
+become one (``dá mesa`` -> check, ``jogou as cartas fora`` -> fold, ``all in``), politeness words and
+articles are dropped (``o Diego``, ``por favor``), and seat numbers in words after a seat word become digits
+(``assento oito``). A line that could mean two things (``paga all-in``, ``mesa`` alone) is refused with the
+code ``ambiguous_action``: the question shows both readings, and ``FloorError.readings`` holds their lines.
+
 Refusals raise :class:`FloorError`, which carries the position, the reason and the accepted forms,
 in English and Brazilian Portuguese (``message(lang)``, as the engine's texts).
 """
@@ -167,6 +173,21 @@ FLOOR_TEXTS: dict[str, dict[str, str]] = {
         "en": "{player} is all-in for {total} in total this round, not {amount}.",
         "pt-br": "{player} fica all-in com {total} no total desta rodada, não {amount}.",
     },
+    "err.ambiguous_action": {
+        "en": "“{token}” can be read two ways: {first}, or {second}. Which one? Type it in full.",
+        "pt-br": "“{token}” tem duas leituras: {first}, ou {second}. Qual delas? Digite por extenso.",
+    },
+    # The readings of an ambiguous line, offered back as the question.
+    "read.check": {"en": "{player} checks", "pt-br": "{player} passa (mesa)"},
+    "read.check_who": {"en": "a check (name the player: Ana check)",
+                       "pt-br": "um check (diga o jogador: Ana dá mesa)"},
+    "read.board": {"en": "the board (type its cards: board Ah Kd 7c)",
+                   "pt-br": "as cartas da mesa (digite-as: flop Ah Kd 7c)"},
+    "read.call": {"en": "{player} calls", "pt-br": "{player} paga"},
+    "read.all_in": {"en": "{player} goes all-in (raises to {amount})",
+                    "pt-br": "{player} vai de all-in (aumenta para {amount})"},
+    "read.all_in_unknown": {"en": "{player} goes all-in (type the total)",
+                            "pt-br": "{player} vai de all-in (digite o total)"},
     # What an accepted PHH line means, for the history and the refusals.
     "do.f": {"en": "{player} folds", "pt-br": "{player} desiste"},
     "do.cc": {"en": "{player} checks or calls", "pt-br": "{player} passa ou paga"},
@@ -178,29 +199,87 @@ FLOOR_TEXTS: dict[str, dict[str, str]] = {
     "do.db": {"en": "Board: {cards}", "pt-br": "Mesa: {cards}"},
 }
 
-# The action words, accents and hyphens removed, lower case: word -> kind.
+# The action words, accents and hyphens removed, lower case: word -> kind. Present, infinitive and past
+# forms in both languages, and the words Brazilian tables borrow from English (foldou, checou, callou).
 VERBS: dict[str, str] = {
-    **dict.fromkeys(["fold", "folds", "folded", "f", "desiste", "desistir", "desistiu", "desisto", "larga",
-                     "largar", "largou", "corre", "correu"], "fold"),
-    **dict.fromkeys(["check", "checks", "checked", "k", "x", "passa", "passar", "passou", "passo", "mesa"], "check"),
+    **dict.fromkeys(["fold", "folds", "folded", "folding", "f", "desiste", "desistir", "desistiu", "desisto",
+                     "larga", "largar", "largou", "corre", "correu", "correr", "foldou", "folda", "foldar",
+                     "foldo"], "fold"),
+    **dict.fromkeys(["check", "checks", "checked", "k", "x", "passa", "passar", "passou", "passo", "mesa",
+                     "checou", "checa", "checar", "checo", "knocks", "knocked", "taps", "tapped"], "check"),
     **dict.fromkeys(["call", "calls", "called", "c", "paga", "pagar", "pagou", "pago", "iguala", "igualar",
-                     "igualou"], "call"),
-    **dict.fromkeys(["bet", "bets", "b", "aposta", "apostar", "apostou", "aposto"], "bet"),
-    **dict.fromkeys(["raise", "raises", "raised", "r", "reraise", "reraises", "aumenta", "aumentar", "aumentou",
-                     "aumento", "sobe", "subir", "subiu", "reaumenta", "cbr"], "raise"),
-    **dict.fromkeys(["allin", "tudo", "shove", "shoves"], "allin"),
-    **dict.fromkeys(["show", "shows", "showed", "mostra", "mostrar", "mostrou", "abre", "abriu"], "show"),
-    **dict.fromkeys(["muck", "mucks", "mucked", "descarta", "descartou"], "muck"),
+                     "igualou", "callou", "calla", "callar", "acompanha", "acompanhou",
+                     # a limp calls the big blind before the flop; the small blind completes by calling it
+                     "limp", "limps", "limped", "limpa", "limpou", "limpar", "complete", "completes", "completed",
+                     "completa", "completou", "completar"], "call"),
+    **dict.fromkeys(["bet", "bets", "b", "aposta", "apostar", "apostou", "aposto", "betou", "beta", "betar",
+                     "betted", "leads", "led"], "bet"),
+    **dict.fromkeys(["raise", "raises", "raised", "r", "reraise", "reraises", "reraised", "aumenta", "aumentar",
+                     "aumentou", "aumento", "sobe", "subir", "subiu", "reaumenta", "reaumentou", "cbr", "raisou",
+                     "repica", "repicou", "opens", "opened", "3bet", "3bets", "4bet", "4bets", "5bet", "5bets",
+                     "3betou", "4betou", "5betou", "threebet", "threebets", "fourbet", "fourbets"], "raise"),
+    **dict.fromkeys(["allin", "tudo", "shove", "shoves", "shoved", "jam", "jams", "jammed", "push", "pushes",
+                     "pushed", "empurra", "empurrou", "empurrar"], "allin"),
+    **dict.fromkeys(["show", "shows", "showed", "mostra", "mostrar", "mostrou", "abre", "abriu", "vira", "virou",
+                     "tabled"], "show"),
+    **dict.fromkeys(["muck", "mucks", "mucked", "descarta", "descartou", "mucou", "muca"], "muck"),
     "cc": "cc",
     "sm": "sm",
 }
 _BOARD = frozenset(["flop", "turn", "river", "board"])
-_BEFORE_VERB = frozenset(["goes", "went", "is", "vai", "foi", "esta", "ta"])
-_TO = frozenset(["to", "para", "pra", "ate"])
+# Words between the player and the action that add nothing ("Ana vai de all-in", "Bruno just calls").
+_BEFORE_VERB = frozenset(["goes", "went", "go", "is", "moves", "moved", "vai", "foi", "esta", "ta", "deu", "da",
+                          "fez", "faz", "um", "uma", "de", "com", "just", "flat", "smooth", "also", "tambem",
+                          "ele", "ela", "now", "agora"])
+# After one of these, an amount alone is a bet or raise to it ("Ana foi de 3000", "Ana makes it 3000").
+_GOES = frozenset(["vai", "foi", "makeit"])
+_SKIPPED = _BEFORE_VERB | _GOES
+_TO = frozenset(["to", "para", "pra", "ate", "for"])
 _BY = frozenset(["by", "mais"])
 _THOUSANDS = frozenset(["k", "mil"])
-_SEAT_WORDS = frozenset(["seat", "assento", "lugar", "s", "a"])
+_SEAT_WORDS = frozenset(["seat", "assento", "lugar", "cadeira", "s", "a"])
 _PHH_VERBS = frozenset(["f", "cc", "cbr", "sm", "dh", "db", "check", "call"])
+# Politeness and fillers, dropped wherever they are; articles, dropped unless a seat number follows "a".
+_FILLERS = frozenset(["please", "pls", "plz", "ok", "okay", "entao", "ai", "e", "and", "then", "so", "hum",
+                      "bom"])
+_ARTICLES = frozenset(["o", "a", "the", "os", "as"])
+# Seat numbers in words, after a seat word ("assento oito", "seat two"); "meia" is six, as Brazilians say it.
+_NUMBER_WORDS: dict[str, str] = {
+    "um": "1", "uma": "1", "dois": "2", "duas": "2", "tres": "3", "quatro": "4", "cinco": "5", "seis": "6",
+    "meia": "6", "sete": "7", "oito": "8", "nove": "9", "dez": "10", "onze": "11", "doze": "12",
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+}
+_NUMBERED = frozenset(["seat", "assento", "lugar", "cadeira", "a", "s", "#"])
+# Phrases of several words read as one (folded, hyphens removed): None drops them. "_object" is what a
+# call names ("calls the all in", "paga a aposta"); the longest phrase wins.
+_PHRASES: dict[tuple[str, ...], str | None] = {
+    ("por", "favor"): None, ("por", "gentileza"): None, ("faz", "favor"): None,
+    **dict.fromkeys([("da", "mesa"), ("deu", "mesa"), ("bate", "mesa"), ("bateu", "mesa"), ("bate", "na", "mesa"),
+                     ("bateu", "na", "mesa"), ("bater", "mesa"), ("dar", "mesa"), ("bateu", "na", "mesa")], "check"),
+    **dict.fromkeys([("jogou", "as", "cartas", "fora"), ("joga", "as", "cartas", "fora"), ("jogou", "fora"),
+                     ("joga", "fora"), ("jogou", "as", "cartas"), ("largou", "as", "cartas"),
+                     ("larga", "as", "cartas"), ("largou", "a", "mao"), ("larga", "a", "mao"),
+                     ("passes", "his", "hand")], "fold"),
+    **dict.fromkeys([("entra", "limpo"), ("entrou", "limpo")], "call"),
+    **dict.fromkeys([("empurrou", "tudo"), ("empurra", "tudo"), ("botou", "tudo"), ("bota", "tudo"),
+                     ("colocou", "tudo"), ("coloca", "tudo"), ("vai", "com", "tudo"), ("foi", "com", "tudo"),
+                     ("all", "in")], "allin"),
+    **dict.fromkeys([("mostrou", "as", "cartas"), ("mostra", "as", "cartas"), ("virou", "as", "cartas"),
+                     ("vira", "as", "cartas"), ("abriu", "as", "cartas"), ("abre", "as", "cartas")], "show"),
+    **dict.fromkeys([("makes", "it"), ("make", "it"), ("made", "it")], "makeit"),
+    **dict.fromkeys([(article, *words) for article in ("the", "o", "a", "his", "her", "seu", "sua")
+                     for words in (("all", "in"), ("allin",), ("bet",), ("raise",), ("shove",), ("aposta",),
+                                   ("aumento",), ("raise",), ("3bet",), ("reraise",), ("tudo",))], "_object"),
+}
+_PHRASE_START: dict[str, int] = {}  # first word -> the longest phrase it starts (reading stays as fast as before)
+for _words in _PHRASES:
+    _PHRASE_START[_words[0]] = max(_PHRASE_START.get(_words[0], 0), len(_words))
+_DROPPED = _FILLERS | _ARTICLES | frozenset(_NUMBER_WORDS)
+# Words after a fold, check or call that add nothing ("folds his hand", "checks behind", "desiste da mão").
+_TRAILING = frozenset(["his", "her", "their", "hand", "cards", "it", "behind", "back", "again", "de", "novo", "table",
+                       "da", "mao", "cartas", "suas", "sua", "tambem", "too", "also", "_object",
+                       "o", "the", "as", "a"])
 
 _TOKEN = re.compile(r"[^\s()\[\]:;]+")
 _SEAT_JOINED = re.compile(r"(?:seat|assento|lugar|s|a|#)([0-9]{1,3})\Z")
@@ -316,6 +395,8 @@ class FloorError(ValueError):
         self.token = token
         self.suggestion = suggestion
         self.params = params
+        # An ambiguous line (code "ambiguous_action"): the engine lines of its two readings (None: incomplete).
+        self.readings: tuple[str | None, str | None] = (None, None)
         super().__init__(self.message("en"))
 
     @property
@@ -331,6 +412,8 @@ class FloorError(ValueError):
                 value = floor_name(value[0], value[1], lang)
             elif key == "candidates":
                 value = ", ".join(floor_name(name, seat, lang) for name, seat in value)
+            elif isinstance(value, dict):  # a text given in both languages (a reading of an ambiguous line)
+                value = value[lang]
             params[key] = value
         text = _text(f"err.{self.code}", lang, **params)
         if self.suggestion:
@@ -368,11 +451,54 @@ class _Parser:
         self.seats: dict[int, FloorPlayer] = {seat: FloorPlayer(p[0], p[1]) for seat, p in players.items()}
         self.seat_of = {p.player: seat for seat, p in self.seats.items()}
         self.named = [(" ".join(_fold(p.name).split()), p) for p in self.seats.values() if p.name]
-        self.tokens: list[_Token] = []
+        tokens: list[_Token] = []
         for match in _TOKEN.finditer(text):
             raw = match.group(0).rstrip(",.!?")
             if raw:
-                self.tokens.append(_Token(raw, _fold(raw), match.start()))
+                tokens.append(_Token(raw, _fold(raw), match.start()))
+        self.tokens = self._plain_words(tokens)
+
+    def _plain_words(self, tokens: list[_Token]) -> list[_Token]:
+        """The floor's words as the grammar reads them: phrases as one word, fillers and articles dropped.
+
+        Tokens keep their place in the text, so a refusal still points at what was typed.
+        """
+        keys = [t.norm.replace("-", "").replace("_", "") for t in tokens]
+        if not any(key in _PHRASE_START or key in _DROPPED for key in keys):
+            return tokens
+        names = frozenset(word for name, _ in self.named for word in name.split())  # "E" or "Bom" may be a name
+        merged: list[_Token] = []
+        at = 0
+        while at < len(tokens):
+            longest = _PHRASE_START.get(keys[at], 0)
+            for size in range(min(longest, len(tokens) - at), 1, -1):
+                words = tuple(keys[at:at + size])
+                if words in _PHRASES:
+                    canonical = _PHRASES[words]
+                    if canonical is not None:
+                        merged.append(_Token(tokens[at].raw, canonical, tokens[at].start))
+                    at += size
+                    break
+            else:
+                merged.append(tokens[at])
+                at += 1
+        plain: list[_Token] = []
+        for i, token in enumerate(merged):
+            word = token.norm
+            following = merged[i + 1].norm if i + 1 < len(merged) else ""
+            if word in _FILLERS and word not in names:
+                continue
+            if word in _ARTICLES and word not in names and following and not _CARDS.match(word):
+                # "a 5" and "a oito" name a seat; "a Carla" and "o Diego" are an article and a name; before
+                # an action ("a call") the word is what was typed of a name.
+                seat = word == "a" and (_PLAIN.match(following) or following in _NUMBER_WORDS)
+                if not seat and following.replace("-", "") not in VERBS:
+                    continue
+            previous = plain[-1].norm if plain else ""
+            if word in _NUMBER_WORDS and previous in _NUMBERED:
+                token = token._replace(norm=_NUMBER_WORDS[word])
+            plain.append(token)
+        return plain
 
     # ------------------------------------------------------------------ errors
     def _error(self, code: str, at: int | None, **params: Any) -> FloorError:
@@ -524,12 +650,14 @@ class _Parser:
                 raise self._error("bad_cards", 1)
             self._done(after)
             return f"d db {''.join(cards)}"
+        if first.norm == "mesa" and (len(self.tokens) == 1 or self._card_group(1)):
+            return self._mesa()
         probe = self._try_player(0)
         if probe is not None:
             player, at = probe
-            at += 1 if at < len(self.tokens) and self.tokens[at].norm in _BEFORE_VERB else 0
-            if at >= len(self.tokens) or self._verb(at) or self._card_group(at):
-                return self._after_player(player, at)
+            at, goes = self._skip(at)
+            if at >= len(self.tokens) or self._verb(at) or self._card_group(at) or (goes and self._said_amount(at)):
+                return self._after_player(player, at, goes)
         verb = self._verb(0)
         if verb is not None:
             player, at = self._player(verb[1])
@@ -545,9 +673,52 @@ class _Parser:
                 raise self._error("unknown_verb", 0, suggestion=suggestion)
             raise self._error("unknown_word", 0, seats=self._seat_list())
         player, at = probe
-        return self._after_player(player, at + (1 if self.tokens[at].norm in _BEFORE_VERB else 0))
+        at, goes = self._skip(at)
+        return self._after_player(player, at, goes)
 
-    def _after_player(self, player: FloorPlayer, at: int) -> str:
+    def _skip(self, at: int) -> tuple[int, bool]:
+        """The position after the words that add nothing before an action, and whether one was "goes"."""
+        goes = False
+        while at < len(self.tokens) and self.tokens[at].norm in _SKIPPED:
+            goes = goes or self.tokens[at].norm in _GOES
+            at += 1
+        return at, goes
+
+    def _said_amount(self, at: int) -> bool:
+        """An amount at ``at``, or "to"/"para" and an amount."""
+        return self._is_amount(at) or (at < len(self.tokens) and self.tokens[at].norm in _TO
+                                       and self._is_amount(at + 1))
+
+    def _mesa(self) -> str:
+        """ "mesa" alone is a check or the board; with cards it is the board ("mesa Ah Kd 7c")."""
+        cards, after = self._cards(1)
+        if cards:
+            self._done(after)
+            return f"d db {''.join(cards)}"
+        options = self.state.options() if self.state is not None else None
+        if options is not None and options.check:
+            seat = self.seat_of[options.player]
+            first = self._reading("read.check", self.seats[seat])
+            raise self._ambiguous(0, first, self._reading("read.board"), (f"p{options.player + 1} check", None))
+        raise self._ambiguous(0, self._reading("read.check_who"), self._reading("read.board"), (None, None))
+
+    def _reading(self, key: str, player: FloorPlayer | None = None, **params: Any) -> dict[str, str]:
+        """One reading of an ambiguous line, in both languages."""
+        texts = {}
+        for lang in ("en", "pt-br"):
+            if player is not None:
+                params["player"] = floor_name(player.name, self.seat_of[player.player], lang)
+            texts[lang] = _text(key, lang, **params)
+        return texts
+
+    def _ambiguous(self, at: int, first: dict[str, str], second: dict[str, str],
+                   lines: tuple[str | None, str | None]) -> FloorError:
+        """The question asked instead of a guess: the two readings, and their lines when they are complete."""
+        error = self._error("ambiguous_action", at, first=first, second=second)
+        error.readings = lines
+        return error
+
+    def _after_player(self, player: FloorPlayer, at: int, goes: bool = False) -> str:
         if at >= len(self.tokens):
             raise self._error("missing_verb", None)
         verb = self._verb(at)
@@ -555,6 +726,8 @@ class _Parser:
             return self._finish(verb[0], player, at + verb[1], verb_at=at)
         if self._card_group(at):
             return self._finish("show", player, at, verb_at=None)
+        if goes and self._said_amount(at):
+            return self._finish("raise", player, at, verb_at=None)
         if self._is_amount(at):
             raise self._error("missing_verb", at)
         word = self.tokens[at].norm
@@ -566,7 +739,12 @@ class _Parser:
         state = self.state
         if kind == "fold" and state is not None and state.showdown:
             kind = "muck"
+        after_call = self._verb(at) if kind == "call" else None
+        if after_call is not None and after_call[0] == "allin":
+            return self._call_or_all_in(player, at, at + after_call[1])
         if kind in ("fold", "check", "call", "cc", "muck"):
+            while at < len(self.tokens) and self.tokens[at].norm in _TRAILING:
+                at += 1
             self._done(at, verb)
             return {"fold": f"{who} f", "check": f"{who} check", "call": f"{who} call", "cc": f"{who} cc",
                     "muck": f"{who} sm"}[kind]
@@ -599,6 +777,22 @@ class _Parser:
                 return f"{who} cbr {options.raise_min_to}"
             raise self._error("missing_amount", None, verb=verb)
         return f"{who} cbr {amount}"
+
+    def _call_or_all_in(self, player: FloorPlayer, at: int, after: int) -> str:
+        """ "call all in": calling another's all-in, or going all-in; asked unless both are the same action."""
+        who = f"p{player.player + 1}"
+        while after < len(self.tokens) and self.tokens[after].norm in _TRAILING:
+            after += 1
+        self._done(after)
+        call = self._reading("read.call", player)
+        if self.state is None:
+            raise self._ambiguous(at, call, self._reading("read.all_in_unknown", player), (f"{who} call", None))
+        shove = self._all_in(player, None, at, at)
+        if shove == f"{who} call":
+            return shove
+        total = shove.split()[-1]
+        raise self._ambiguous(at, call, self._reading("read.all_in", player, amount=int(total)),
+                              (f"{who} call", shove))
 
     def _all_in(self, player: FloorPlayer, amount: int | None, verb_at: int | None, amount_at: int) -> str:
         who = f"p{player.player + 1}"

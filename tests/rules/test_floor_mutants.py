@@ -107,8 +107,12 @@ def test_thousands_with_three_decimals_are_read_and_four_refused():
 def test_cards_followed_by_another_word_are_refused_at_that_word():
     error = refused("seat 3 shows Ah Kh now")
     assert (error.code, error.column, error.token) == ("extra", 20, "now")
-    board = refused("flop Ah Kd 7c please")
-    assert (board.code, board.column, board.token) == ("extra", 15, "please")
+    board = refused("flop Ah Kd 7c later")
+    assert (board.code, board.column, board.token) == ("extra", 15, "later")
+
+
+def test_a_politeness_word_after_the_board_adds_nothing():  # issue 27: "por favor", "please" are dropped
+    assert parse_floor_action("flop Ah Kd 7c please", PLAYERS) == "d db AhKd7c"
 
 
 def test_an_amount_after_a_fold_names_the_verb_as_typed():
