@@ -100,6 +100,7 @@ DATABASE_DEPENDENT = frozenset({
     "tests/printing/test_broker_outage.py",
     "tests/printing/test_tasks.py",
     "tests/rulings/test_search.py",
+    "tests/setup_pages/test_structure_race.py",
     "tests/seating/test_concurrency.py",
     "tests/seating/test_simulation.py",
     "tests/seating/test_simulation_money.py",

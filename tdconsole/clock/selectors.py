@@ -304,6 +304,9 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
         "server_time": now.isoformat(),
         "players_left": field["players_left"],
         "entries": field["entries"],
+        # As the chips-in-play page counts them (tournaments.selectors.event_field_summary): a starting
+        # stack per entry and the chips sold at the cash desk, read with the prize summary.
+        "chips_in_play": field["total_chips"],
         "average_stack": field["average_stack"],
         "prize_pool": str(prizes["prize_pool"]),
         "places_paid": prizes["places_paid"],

@@ -9,7 +9,7 @@ from typing import Any
 from .cards import EVAL7_CARDS, best_hand, evaluate_cards
 from .phh import Action, ActionLineError, HandSpec, parse_action
 from .ruling import build_ruling
-from .texts import RULES, T, text
+from .texts import RULES, T, norm_lang, text
 
 STREET_CARDS = (3, 1, 1)
 _LINE = itemgetter(4)  # an action's line as written (phh.Action)
@@ -40,7 +40,8 @@ class Options:
         return f"p{self.player + 1}"
 
     def reason(self, lang: str) -> str:
-        return self.reason_pt if lang == "pt-br" else self.reason_en
+        """Why these options, in ``lang`` ('pt', 'pt-BR', 'pt_BR' ... give Portuguese; anything else English)."""
+        return self.reason_pt if norm_lang(lang) == "pt-br" else self.reason_en
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 The editor is one form of indexed rows. A row operation (add a level or a break, remove, move) is a
 post that redraws the table from the rows as sent, saving nothing; Save sends the whole structure to
-`structure_edit_save`, which validates it as a whole, and a refusal redraws the table with each
+`structure_saves.structure_page_save` (the clock's position read again there, under its lock), which
+validates it as a whole, and a refusal redraws the table with each
 problem beside its row and everything typed kept. An event's own structure is edited from the event
 (`/events/<slug>/structure/`): the levels the clock has started are shown read-only and the event's
 chip set is what the blinds must be payable with; after a save its screens are told at once.
@@ -31,9 +32,7 @@ from tdconsole.tournaments.structure_edit import (
     row_problems,
     specs_of_levels,
     structure_copy_as_template,
-    structure_edit_save,
     structure_from_file,
-    structure_levels_save,
     structure_new,
 )
 from tdconsole.tournaments.structure_io import (
@@ -44,6 +43,7 @@ from tdconsole.tournaments.structure_io import (
 from tdconsole.tournaments.structures import LevelSpec
 
 from .structure_forms import SAVE, EditorRow, EditorRows, StructureFileForm, StructureNameForm, StructureNewForm
+from .structure_saves import structure_file_save, structure_page_save
 
 # Events whose structures the list shows beside the templates (the most recent first).
 EVENTS_LISTED = 200
@@ -181,11 +181,14 @@ def _editor(request: HttpRequest, structure: Structure, event: Event | None) -> 
     if specs is None:
         return _render(request, _context(request, structure, event, rows, **keep), status=400)
     try:
-        structure_edit_save(structure=structure, rows=specs, actor=request.user, name=name, description=description,
-                            event=event, playing_position=playing or None)
+        # The rows the clock has started are read again inside the save, under the clock's lock.
+        structure_page_save(structure=structure, rows=specs, actor=request.user, name=name, description=description,
+                            event=event)
     except StructureError as exc:
+        playing = keep["playing"] = _playing(event)
         _explain(rows, specs, stored, playing, denominations, exc)
         return _render(request, _context(request, structure, event, rows, **keep), status=400)
+    playing = _playing(event)
     if event is not None:
         # Once the save has committed (the one-time token's transaction may still be open around this view).
         transaction.on_commit(lambda: clock_cache_forget(event=event))
@@ -332,8 +335,7 @@ def structure_replace(request: HttpRequest, slug: str) -> HttpResponse:
             if event is not None and event.status == Event.Status.FINISHED:
                 raise StructureError(_("The event is finished: its structure cannot change."))
             parsed = structure_file_read(upload.read(), upload.name or "")
-            structure_levels_save(structure=structure, rows=parsed.specs, actor=request.user, event=event,
-                                  playing_position=_playing(event) or None)
+            structure_file_save(structure=structure, rows=parsed.specs, actor=request.user, event=event)
         except StructureError as exc:
             problems = _file_problems(exc)
         else:

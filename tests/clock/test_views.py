@@ -10,11 +10,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tdconsole.audit.models import AuditEntry
+from tdconsole.cashier.selectors import extra_chips
 from tdconsole.clock import services
 from tdconsole.clock.models import ClockState
 from tdconsole.clock.selectors import clock_reading
-from tdconsole.tournaments.models import Event
+from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.public import public_url
+from tdconsole.tournaments.selectors import chips_in_play
+from tests import factories
 
 from .conftest import make_entries, make_event
 
@@ -22,7 +25,8 @@ pytestmark = pytest.mark.django_db
 
 FEED_FIELDS = {
     "event", "status", "level", "next_level", "seconds_left", "level_ends_at", "server_time",
-    "players_left", "entries", "average_stack", "prize_pool", "places_paid", "registration_closes_in", "messages",
+    "players_left", "entries", "chips_in_play", "average_stack", "prize_pool", "places_paid",
+    "registration_closes_in", "messages",
 }
 LEVEL_FIELDS = {"number", "small_blind", "big_blind", "ante", "is_break", "duration_seconds"}
 
@@ -336,3 +340,36 @@ def test_feed_carries_the_late_registration_countdown_and_the_screen_messages(cl
     event.registration_closed_at = timezone.now()
     event.save(update_fields=["registration_closed_at"])
     assert client.get(feed_url(event)).json()["registration_closes_in"] is None
+
+
+def _sell_extras(event) -> None:
+    """Three add-ons of 10,000 chips, a bonus of 5,000 and a voided rebuy (which counts nowhere)."""
+    factories.addons_at_desk(event, 3, chips=10000)
+    first = Entry.objects.filter(event=event).order_by("number").last()
+    factories.make_purchase(first, kind="bonus", chips=5000)
+    factories.make_purchase(first, kind="rebuy", chips=30000, voided_at=timezone.now(),
+                            void_reason="Sold by mistake")
+
+
+def test_feed_gives_the_chips_in_play_as_the_chips_in_play_page_counts_them(client, event):
+    make_entries(event, 10, busted=2)
+    _sell_extras(event)
+    data = client.get(feed_url(event)).json()
+    # Ten entries at 30,000, three add-ons of 10,000 and a bonus of 5,000; busts change nothing.
+    assert data["chips_in_play"] == 10 * 30000 + 3 * 10000 + 5000
+    assert data["chips_in_play"] == chips_in_play(event=event, addon_chips=extra_chips(event=event))
+    assert data["average_stack"] == data["chips_in_play"] // 8
+
+
+def test_feed_reads_as_many_queries_with_300_entries_and_their_purchases_as_with_10(client, event, floor_user):
+    services.clock_start(event=event, actor=floor_user)
+    make_entries(event, 10, busted=2)
+    _sell_extras(event)
+    url = feed_url(event)
+    small = count_queries(client, url)
+    assert client.get(url).json()["chips_in_play"] == 10 * 30000 + 3 * 10000 + 5000
+    make_entries(event, 290, busted=100)
+    for entry in Entry.objects.filter(event=event, number__gt=150):
+        factories.make_purchase(entry, kind="addon", chips=10000)
+    assert count_queries(client, url) == small
+    assert client.get(url).json()["chips_in_play"] == 300 * 30000 + 153 * 10000 + 5000

@@ -290,3 +290,16 @@ def test_call_with_nothing_to_call_is_refused_and_check_is_recorded_as_cc():
     assert code_of(hand, "p2 call") == "call_without_bet"
     hand.apply("p2 check")
     assert hand.history[-1] == "p2 cc" and hand.actor is None
+
+
+@pytest.mark.parametrize("lang", ["pt", "pt-BR", "pt_BR", "pt-br", "PT-br"])
+def test_options_reason_answers_in_portuguese_for_every_spelling_of_pt_br(lang):
+    hand = limit([100, 5, 100], ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 3", "p3 cc"])
+    opts = hand.options()
+    assert opts.reason(lang) == opts.reason_pt and "meia aposta" in opts.reason(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "en-US", "en_GB", "fr", ""])
+def test_options_reason_answers_in_english_otherwise(lang):
+    hand = limit([100, 5, 100], ["p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cbr 2", "p2 cbr 3", "p3 cc"])
+    assert hand.options().reason(lang) == hand.options().reason_en

@@ -381,3 +381,15 @@ def test_odd_player_words_are_refused_not_crashed_on():
     assert (error.code, error.column, error.token) == ("unknown_word", 1, "p4")
     error = refused("Ana seat")
     assert (error.code, error.column, error.token) == ("unknown_verb", 5, "seat")
+
+
+@pytest.mark.parametrize("lang", ["pt", "pt-BR", "pt_BR", "pt-br"])
+def test_a_floor_refusal_answers_in_portuguese_for_every_spelling_of_pt_br(lang):
+    error = refused("seat 3 Folds 500")
+    assert error.reason(lang) == "“Folds” não leva valor."
+    assert error.message(lang) == error.message("pt-br")
+
+
+@pytest.mark.parametrize("lang", ["en", "en-US"])
+def test_a_floor_refusal_answers_in_english_for_en(lang):
+    assert refused("seat 3 Folds 500").reason(lang) == "“Folds” takes no amount."
