@@ -88,6 +88,7 @@ DATABASE_DEPENDENT = frozenset({
     "tests/cashier/test_query_plans.py",
     "tests/cashier/test_races.py",
     "tests/cashier/test_sql.py",
+    "tests/cashier/test_ticket_race.py",
     "tests/clock/test_concurrency.py",
     "tests/core/test_bounds.py",
     "tests/core/test_db_connections.py",

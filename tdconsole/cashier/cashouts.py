@@ -62,7 +62,7 @@ def cash_payout_record(*, event: Event, entry_id: int, kind: str, amount: Decima
     """
     if kind not in Payout.Kind.values:
         raise PayoutRefused(_("Unknown kind of payout."))
-    if method not in Purchase.Method.values:
+    if method not in Purchase.Method.values or method == Purchase.Method.TICKET:
         raise PayoutRefused(_("Unknown payment method."))
     amount, owed = _amount(amount), _amount(owed)
     if amount <= 0:

@@ -30,3 +30,7 @@ class PurchaseRefused(CashierError):
 
 class PayoutRefused(CashierError):
     """A payout to a player that would pay more than is owed, or its void, refused."""
+
+
+class TicketRefused(PurchaseRefused):
+    """A satellite ticket that cannot be used, cancelled or moved as asked."""

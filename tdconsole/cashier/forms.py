@@ -30,3 +30,9 @@ class PaidRegistrationForm(RegistrationForm):
     picked, so a clerk typing names one after the other never has to pick it again)."""
 
     method = PaymentMethodField()
+
+    def __init__(self, *args, offer_ticket: bool = True, **kwargs) -> None:
+        """`offer_ticket`: show "Ticket" among the methods (when some player holds a ticket to the event)."""
+        super().__init__(*args, **kwargs)
+        if not offer_ticket:
+            self.fields["method"].choices = [c for c in Purchase.Method.choices if c[0] != Purchase.Method.TICKET]

@@ -118,6 +118,8 @@ class Purchase(models.Model):
         PIX = "pix", _("PIX")
         CARD = "card", _("Card")
         CREDIT = "credit", _("On credit")
+        # A satellite's ticket paid the buy-in: no money at this desk (the satellite's pool paid it).
+        TICKET = "ticket", _("Ticket")
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="purchases")
     # Empty once the entry is cancelled at the registration desk (the entry row goes; its purchases stay,
@@ -245,3 +247,54 @@ class Payout(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry_id} {self.kind} {self.amount}"
+
+
+class Ticket(models.Model):
+    """A seat won in a satellite: it pays the player's buy-in to the target event once.
+
+    Issued when the satellite's prizes are settled (`payouts.services.satellite_tickets_issue`); used by a
+    buy-in paid by the method "ticket" at the target event; cancelled or moved to another player by the
+    Director while unused. Never deleted.
+    """
+
+    class Status(models.TextChoices):
+        UNUSED = "unused", _("Unused")
+        USED = "used", _("Used")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tickets")
+    source_event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="tickets_won")
+    # The finisher who won it (one ticket per winning entry); kept when the ticket moves to another player.
+    source_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    target_event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="tickets")
+    value = models.DecimalField(_("value"), max_digits=12, decimal_places=2)
+    status = models.CharField(_("status"), max_length=9, choices=Status.choices, default=Status.UNUSED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    used_purchase = models.OneToOneField(Purchase, null=True, blank=True, on_delete=models.PROTECT,
+                                         related_name="ticket")
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    cancel_reason = models.CharField(_("reason for cancelling"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["target_event_id", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["source_event", "source_entry"], name="ticket_once_per_winner"),
+            models.CheckConstraint(condition=Q(value__gt=0), name="ticket_value_positive"),
+            models.CheckConstraint(condition=~Q(status="used") | Q(used_purchase__isnull=False),
+                                   name="ticket_used_has_purchase"),
+            models.CheckConstraint(condition=~Q(status="cancelled") | ~Q(cancel_reason=""),
+                                   name="ticket_cancel_has_reason"),
+        ]
+        indexes = [models.Index(fields=["target_event", "player", "status"], name="ticket_target_player")]
+        verbose_name = _("ticket")
+        verbose_name_plural = _("tickets")
+
+    def __str__(self) -> str:
+        return f"ticket {self.pk} ({self.status})"

@@ -36,7 +36,7 @@ from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
 
-from . import sql
+from . import sql, tickets
 from .exceptions import PurchaseRefused
 from .models import MoneyRules, Purchase
 from .rules import (
@@ -316,18 +316,23 @@ def purchase_buy_in_record(*, entry: Entry, method: str, actor: Any) -> Purchase
         kind = Kind.ENTRY if entry.attempt == 1 else Kind.REENTRY
         purchase = _create(event=event, entry=entry, kind=kind, parts=buy_in_parts(event=event, rules=rules),
                            method=method, actor=actor)
+        if method == Purchase.Method.TICKET:
+            tickets.ticket_use(event=event, purchase=purchase, actor=actor)
         audit_record(actor=actor, action="cashier.buy_in", event=event, objects=[purchase, entry],
                      after=_sale_record(purchase), summary=_summary(purchase, entry.player.name))
     return purchase
 
 
 def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor: Any, clock: ClockPoint) -> Purchase:
-    """Sell a rebuy, double rebuy, add-on, staff add-on or bonus chips to an entry, paid by `method`.
+    """Sell a rebuy, double rebuy, add-on, staff add-on or bonus chips to an entry, paid by `method` (a
+    ticket pays a buy-in only).
 
     Refused (`PurchaseRefused`, with the reason) when the rules or the player's state do not allow it
     now (see `sale_refusal`). The chips are added to the entry's recorded stack when it has one.
     """
     method = _method(method)
+    if method == Purchase.Method.TICKET:
+        raise PurchaseRefused(_("A ticket pays a buy-in only."))
     if not isinstance(entry_id, int) or isinstance(entry_id, bool) or not fits(entry_id, Entry, "id"):
         raise PurchaseRefused(_("This entry is not in this event (reload the page)."))
     with transaction.atomic():

@@ -53,7 +53,7 @@ class MoneyTotals:
     buy-in purchase."""
 
     kinds: Mapping[str, KindTotal]  # every kind, zeros included
-    by_method: Mapping[str, Decimal]  # money paid by each method, every method included
+    by_method: Mapping[str, Decimal]  # money paid by each method, every money method included
     entries_without_buy_in: int
 
     def _sum(self, part: str) -> Decimal:
@@ -107,12 +107,14 @@ def money_totals(*, event: Event) -> MoneyTotals:
     rows = (Purchase.objects.filter(IN_FORCE, event_id=event.pk).order_by().values("kind", "method")
             .annotate(n=Count("id"), **{part: Sum(part) for part in _PARTS}))
     counts: dict[str, dict[str, Decimal | int]] = {k: {"count": 0} | {p: 0 for p in _PARTS} for k in Kind.values}
-    by_method = {m: ZERO for m in Method.values}
+    # Every money method; "ticket" only once a ticket paid a buy-in (most events never see one).
+    by_method = {m: ZERO for m in Method.values if m != Method.TICKET}
     for row in rows:
         kind = counts[row["kind"]]
         kind["count"] += row["n"]
         for part in _PARTS:
             kind[part] += row[part] or 0
+        by_method.setdefault(row["method"], ZERO)
         by_method[row["method"]] += sum((row[p] or ZERO for p in ("prize", "fee", "bounty", "staff")), ZERO)
     kinds = {k: KindTotal(count=int(v["count"]), prize=_money(v["prize"]), fee=_money(v["fee"]),
                           bounty=_money(v["bounty"]), staff=_money(v["staff"]), chips=int(v["chips"]))
@@ -232,6 +234,10 @@ def entry_ledger(*, event: Event) -> dict[int, LedgerRow]:
 # --- the close-out ------------------------------------------------------------------------------------------
 
 
+# The payment methods money is held by (a ticket's buy-in was paid by its satellite: no drawer holds it).
+DRAWER_METHODS = tuple((value, label) for value, label in Method.choices if value != Method.TICKET)
+
+
 @dataclass(frozen=True)
 class Closeout:
     """The night's money, in and accounted for (docs/club-money.md, "The close-out").
@@ -276,9 +282,15 @@ class Closeout:
         return self.prize_pool - self.prizes_owed
 
     @property
+    def tickets_in(self) -> Decimal:
+        """Buy-ins paid by satellite tickets: counted in the money in, never in a drawer (a satellite paid)."""
+        return self.money_in_by_method.get(Method.TICKET, ZERO)
+
+    @property
     def in_drawer_by_method(self) -> dict[str, Decimal]:
-        """What each method should hold: money in by it less the payouts made by it."""
-        return {m: self.money_in_by_method.get(m, ZERO) - self.paid_out_by_method.get(m, ZERO) for m in Method.values}
+        """What each method should hold: money in by it less the payouts made by it (tickets hold nothing)."""
+        return {m: self.money_in_by_method.get(m, ZERO) - self.paid_out_by_method.get(m, ZERO)
+                for m in Method.values if m != Method.TICKET}
 
 
 def closeout(*, event: Event, prize_pool: Decimal, overlay: Decimal, staff_deduction: Decimal,
@@ -292,7 +304,7 @@ def closeout(*, event: Event, prize_pool: Decimal, overlay: Decimal, staff_deduc
     money_in = totals.money_in + unrecorded_money
     prize_in = totals.prize + unrecorded * event.buy_in_prize
     fees = totals.fee + unrecorded * event.buy_in_fee
-    paid_out = {m: ZERO for m in Method.values}
+    paid_out = {m: ZERO for m, _label in DRAWER_METHODS}  # nothing is paid out by ticket
     prizes_paid = ZERO
     for kind, method, amount in (Payout.objects.filter(IN_FORCE, event_id=event.pk).order_by()
                                  .values("kind", "method").annotate(amount=Sum("amount"))

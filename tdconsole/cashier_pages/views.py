@@ -25,6 +25,7 @@ from tdconsole.cashier.exceptions import CashierError, MoneyRulesInvalid
 from tdconsole.cashier.models import Payout, Purchase
 from tdconsole.cashier.purchases import SOLD_KINDS, parts_of, purchase_options, purchase_sell, purchase_void
 from tdconsole.cashier.rules import money_rules_of, money_rules_set, rules_summary
+from tdconsole.cashier.selectors import DRAWER_METHODS
 from tdconsole.core.bounds import field_number
 from tdconsole.core.money import format_money
 from tdconsole.tournaments.models import Entry, Event
@@ -98,7 +99,7 @@ def _desk_context(request: HttpRequest, event: Event, *, entry: Entry | None = N
         "query": query,
         "found": found,
         "method": _last_method(request),
-        "methods": Purchase.Method.choices,
+        "methods": DRAWER_METHODS,
         "can_act": _can_act(request),
     } | _panel_context(request, event, entry) | extra
 
@@ -195,7 +196,7 @@ def _after_payment(request: HttpRequest, event: Event, entry: Entry | None, *, s
             return render(request, "cashier_pages/ledger.html#row",
                           {"event": event, "line": line, "can_act": _can_act(request), "row_error": error,
                            "row_notice": notice, "from_ledger": True, "method": _last_method(request),
-                           "methods": Purchase.Method.choices},
+                           "methods": DRAWER_METHODS},
                           status=status)
         if error:
             messages.error(request, error)
@@ -262,7 +263,7 @@ def ledger(request: HttpRequest, slug: str) -> HttpResponse:
     lines = selectors.ledger_lines(event=event)
     return render(request, "cashier_pages/ledger.html", {
         "event": event, "links": event_links(event), "lines": lines, "can_act": _can_act(request),
-        "method": _last_method(request), "methods": Purchase.Method.choices,
+        "method": _last_method(request), "methods": DRAWER_METHODS,
         "desk_url": reverse("cashier_pages:desk", kwargs={"slug": slug}),
     })
 
@@ -276,9 +277,10 @@ def closeout_view(request: HttpRequest, slug: str) -> HttpResponse:
     result = night.closeout
     methods = [{"value": value, "label": label, "in": result.money_in_by_method.get(value, Decimal("0")),
                 "out": result.paid_out_by_method.get(value, Decimal("0")),
-                "drawer": result.in_drawer_by_method[value]} for value, label in Purchase.Method.choices]
+                "drawer": result.in_drawer_by_method[value]} for value, label in DRAWER_METHODS]
     return render(request, "cashier_pages/closeout.html", {
         "event": event, "links": event_links(event), "night": night, "c": result, "methods": methods,
+        "tickets_in": result.tickets_in,
     })
 
 

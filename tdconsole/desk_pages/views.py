@@ -41,6 +41,7 @@ from tdconsole.cashier.models import Purchase
 from tdconsole.cashier.purchases import entry_cancel_with_purchases
 from tdconsole.cashier.rules import money_rules_of, rules_summary
 from tdconsole.cashier.selectors import extra_chips
+from tdconsole.cashier.tickets import ticket_holders, tickets_waiting
 from tdconsole.clock.selectors import registration_clock_level
 from tdconsole.core.bounds import field_max, field_number
 from tdconsole.core.chips import parse_chips
@@ -121,9 +122,11 @@ def _last_method(request: HttpRequest) -> str:
     return method if method in Purchase.Method.values else Purchase.Method.CASH
 
 
-def _registration_form(request: HttpRequest) -> PaidRegistrationForm:
-    """An empty registration form, on the payment method last used."""
-    return PaidRegistrationForm(initial={"method": _last_method(request)})
+def _registration_form(request: HttpRequest, event: Event) -> PaidRegistrationForm:
+    """An empty registration form, on the payment method last used ("Ticket" offered while some player
+    holds an unused ticket to the event)."""
+    return PaidRegistrationForm(initial={"method": _last_method(request)},
+                                offer_ticket=tickets_waiting(event=event))
 
 
 def _registration_context(event: Event, form: PaidRegistrationForm, *, level_position: int | None,
@@ -162,7 +165,8 @@ def _form_errors(form: PaidRegistrationForm) -> str:
 def _choice_rows(event: Event, found: list[Player]) -> list[dict[str, Any]]:
     """Players with their entries in this event, each marked `alive` (cannot buy in again yet)."""
     entries = selectors.player_entries(event=event, player_ids=[p.pk for p in found])
-    return [{"player": p, "entries": entries[p.pk],
+    holding = ticket_holders(event=event, player_ids=[p.pk for p in found])
+    return [{"player": p, "entries": entries[p.pk], "ticket": p.pk in holding,
              "alive": any(e.status == Entry.Status.ALIVE for e in entries[p.pk])} for p in found]
 
 
@@ -178,7 +182,7 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
     level = registration_clock_level(event=event)
     if request.method != "POST":
         return render(request, "desk_pages/registration.html",
-                      _registration_context(event, _registration_form(request), level_position=level))
+                      _registration_context(event, _registration_form(request, event), level_position=level))
     form = PaidRegistrationForm(request.POST, initial={"method": _last_method(request)})
     entry, notice = None, None
     if form.is_valid():
@@ -194,12 +198,13 @@ def registration(request: HttpRequest, slug: str) -> HttpResponse:
         except (TournamentError, CashierError) as exc:
             notice = _notice("refused", str(exc), typed=_typed(data))
         else:
-            if request.session.get(LAST_METHOD) != data["method"]:  # (a session write only when it changes)
+            if data["method"] != Purchase.Method.TICKET and request.session.get(LAST_METHOD) != data["method"]:
+                # (a session write only when it changes; a ticket is the one player's, never kept picked)
                 request.session[LAST_METHOD] = data["method"]
     else:
         notice = _notice("refused", _form_errors(form), typed=_typed(form.data))
     if entry is not None:
-        form = _registration_form(request)
+        form = _registration_form(request, event)
     context = _registration_context(event, form, level_position=level, entry=entry, notice=notice)
     if request.htmx:
         return render(request, "desk_pages/registration.html#reply", context | {"reply": True})
@@ -229,7 +234,7 @@ def entry_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                          % {"n": cancelled.number, "name": cancelled.player.name}, entry_id=pk)
     else:
         notice = _notice("refused", error)
-    context = _registration_context(event, _registration_form(request),
+    context = _registration_context(event, _registration_form(request, event),
                                     level_position=registration_clock_level(event=event), notice=notice)
     return render(request, "desk_pages/registration.html#reply", context | {"reply": True})
 

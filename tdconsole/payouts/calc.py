@@ -212,6 +212,65 @@ def table_problems(amounts: Sequence[Decimal], prize_pool: Decimal, entries: int
     return problems
 
 
+# ---------------------------------------------------------------- satellites
+
+
+@dataclass(frozen=True)
+class SatellitePlace:
+    """One paid place of a satellite: a seat (its amount the seat value) or cash."""
+
+    amount: Decimal
+    seat: bool
+
+
+def satellite_table(*, prize_pool: Decimal, seat_value: Decimal, entries: int | None = None) -> list[SatellitePlace]:
+    """Return a satellite's paid places, first place first: seats, then the remainder in cash.
+
+    The pool buys `prize_pool // seat_value` seats, one per place; what is left (less than one seat)
+    goes in cash to the next place. A pool below one seat pays its whole self in cash to first place.
+    The total is exactly `prize_pool`. With `entries`, a pool that pays more places than there are
+    entries is refused (nobody could receive the extra seats).
+    """
+    prize_pool = Decimal(prize_pool)
+    seat_value = Decimal(seat_value)
+    if not _is_amount(prize_pool) or prize_pool < 0 or not is_cents(prize_pool):
+        raise CalcError("prize_pool", gettext_noop("The prize pool must be a non-negative amount in cents."))
+    if not _is_amount(seat_value) or seat_value <= 0 or not is_cents(seat_value):
+        raise CalcError("seat_value", gettext_noop("The seat value must be a positive amount in cents."))
+    seats = int(prize_pool // seat_value)
+    remainder = prize_pool - seats * seat_value
+    places = [SatellitePlace(quantize_money(seat_value), True) for _ in range(seats)]
+    if remainder > 0:
+        places.append(SatellitePlace(quantize_money(remainder), False))
+    if entries is not None and len(places) > max(entries, 0):
+        raise CalcError(
+            "seats_over_entries",
+            gettext_noop("The pool pays %(places)d places but there are only %(entries)d entries."),
+            {"places": len(places), "entries": max(entries, 0)},
+        )
+    return places
+
+
+def satellite_awards(table: Sequence[SatellitePlace], places: Sequence[int]) -> list[SatellitePlace]:
+    """What each finisher wins in a satellite, given each finisher's place (the same place: tied).
+
+    Ties follow `awards_for_places`: the tied players share the sum of the places they cover. A share
+    is a seat only when every place the tie covers is a seat and the share is the seat value (it
+    cannot be otherwise then); a tie that reaches past the last seat shares money, in cash.
+    """
+    amounts = [p.amount for p in table]
+    shares = awards_for_places(amounts, places)
+    groups: dict[int, int] = {}
+    for place in places:
+        groups[place] = groups.get(place, 0) + 1
+    out: list[SatellitePlace] = []
+    for place, share in zip(places, shares, strict=True):
+        covered = table[place - 1 : place - 1 + groups[place]]
+        all_seats = len(covered) == groups[place] and all(p.seat for p in covered)
+        out.append(SatellitePlace(share, all_seats and share > 0))
+    return out
+
+
 # ---------------------------------------------------------------- ties
 
 

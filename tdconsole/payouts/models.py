@@ -26,6 +26,11 @@ class PrizeSettings(models.Model):
         _("minimum cash (times the buy-in)"), max_digits=5, decimal_places=2, default=Decimal("1.5"),
         validators=[MinValueValidator(Decimal("0"))],
     )
+    # A satellite: the event whose seats it gives away (each seat worth that event's buy-in); empty: cash.
+    satellite_target = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.PROTECT, related_name="satellites",
+        verbose_name=_("satellite to"),
+    )
 
     class Meta:
         verbose_name = _("prize settings")
@@ -62,6 +67,8 @@ class PayoutPlace(models.Model):
     table = models.ForeignKey(PayoutTable, on_delete=models.CASCADE, related_name="places")
     place = models.PositiveIntegerField(_("place"), validators=[MinValueValidator(1)])
     amount = models.DecimalField(_("amount"), max_digits=14, decimal_places=2)
+    # A satellite's seat (a ticket to the target event, `amount` its buy-in); false: cash.
+    seat = models.BooleanField(_("seat in the target event"), default=False)
 
     class Meta:
         ordering = ["table", "place"]

@@ -49,8 +49,28 @@ def prize_pool_of(*, event: Event, entries: int, extras: PoolExtras) -> dict:
     }
 
 
+def seat_value_of(*, settings: PrizeSettings) -> Decimal | None:
+    """A satellite's seat value (the target event's buy-in), or None for an event paid in cash."""
+    if settings.satellite_target_id is None:
+        return None
+    return settings.satellite_target.buy_in
+
+
+def seat_flags(*, settings: PrizeSettings, amounts: list[Decimal]) -> list[bool]:
+    """Which places are seats: in a satellite, the leading places that pay exactly the seat value."""
+    value = seat_value_of(settings=settings)
+    flags = []
+    for amount in amounts:
+        flags.append(value is not None and amount == value and (not flags or flags[-1]))
+    return flags
+
+
 def default_amounts(*, event: Event, entries: int, prize_pool: Decimal, settings: PrizeSettings) -> list[Decimal]:
-    """The table the event's settings would generate for this field and pool."""
+    """The table the event's settings would generate for this field and pool (a satellite: its seats, then
+    the remainder in cash)."""
+    value = seat_value_of(settings=settings)
+    if value is not None:
+        return [p.amount for p in calc.satellite_table(prize_pool=prize_pool, seat_value=value, entries=entries)]
     return calc.payout_table(
         entries=entries,
         prize_pool=prize_pool,

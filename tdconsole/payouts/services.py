@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext_lazy
 
 from tdconsole.audit.services import audit_record
+from tdconsole.cashier.models import Ticket
+from tdconsole.cashier.tickets import ticket_issue
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Entry, Event
@@ -24,7 +26,14 @@ from tdconsole.tournaments.models import Entry, Event
 from . import calc
 from .exceptions import DealError, PayoutTableInvalid, PayoutTableLocked, calc_message
 from .models import Deal, DealShare, PayoutPlace, PayoutTable, PrizeSettings
-from .selectors import deal_prizes, default_amounts, event_prize_summary, prize_settings_of
+from .selectors import (
+    deal_prizes,
+    default_amounts,
+    event_awards,
+    event_prize_summary,
+    prize_settings_of,
+    seat_flags,
+)
 
 SETTINGS_FIELDS = ("percent_paid", "rounding", "min_cash_multiple")
 # The summary of the audit records the prize desk's add-on counter wrote (add-ons are sold per player at
@@ -83,6 +92,7 @@ def prize_settings_update(*, event: Event, actor: Any, **fields: Any) -> PrizeSe
 
 def _write_table(event: Event, table: PayoutTable | None, amounts: list[Decimal], pool: Decimal,
                  entries: int, source: str, actor: Any) -> PayoutTable:
+    seats = seat_flags(settings=prize_settings_of(event=event), amounts=amounts)
     if table is None:
         table = PayoutTable(event=event)
     table.prize_pool = pool
@@ -92,7 +102,8 @@ def _write_table(event: Event, table: PayoutTable | None, amounts: list[Decimal]
     table.save()
     table.places.all().delete()
     PayoutPlace.objects.bulk_create(
-        [PayoutPlace(table=table, place=i, amount=a) for i, a in enumerate(amounts, start=1)], batch_size=1000
+        [PayoutPlace(table=table, place=i, amount=a, seat=seat)
+         for i, (a, seat) in enumerate(zip(amounts, seats, strict=True), start=1)], batch_size=1000
     )
     return table
 
@@ -235,3 +246,58 @@ def deal_record(
         )
     return deal
 
+
+
+def satellite_target_set(*, event: Event, target: Event | None, actor: Any) -> PrizeSettings:
+    """Make the event a satellite to `target` (each seat worth its buy-in), or a cash event again (None).
+
+    Refused while the table is locked, for the event itself, another festival's event, or a target
+    without a buy-in."""
+    with transaction.atomic():
+        event = event_lock(event)
+        table, summary = _table_state(event)
+        _check_unlocked(table, summary)
+        if target is not None:
+            if target.pk == event.pk:
+                raise PayoutTableInvalid(_("A satellite cannot give seats to itself."))
+            if target.festival_id != event.festival_id:
+                raise PayoutTableInvalid(_("The target event must be in the same festival."))
+            if target.buy_in <= 0:
+                raise PayoutTableInvalid(_("The target event has no buy-in to be worth."))
+        current, _created = PrizeSettings.objects.select_for_update().get_or_create(event=event)
+        before = {"satellite_target": current.satellite_target_id}
+        current.satellite_target = target
+        current.save(update_fields=["satellite_target"])
+        audit_record(actor=actor, action="payouts.satellite_target", event=event, objects=[current],
+                     before=before, after={"satellite_target": target.pk if target else None},
+                     summary=((gettext_lazy("Satellite to %(target)s"), {"target": target.name}) if target
+                              else gettext_lazy("No longer a satellite")))
+    return current
+
+
+def satellite_tickets_issue(*, event: Event, actor: Any) -> list[Ticket]:
+    """Give every finisher who won a seat of the satellite a ticket to its target event (once each).
+
+    The seats are the payout table's seat places; finishers tied across the last seat share money
+    (`calc.satellite_awards`) and get no ticket. Refused before the table is locked (the money reached,
+    or locked by the Director) and for an event that is no satellite. Calling it again issues the
+    tickets of the winners placed since and returns all of them."""
+    with transaction.atomic():
+        event = event_lock(event)
+        settings = prize_settings_of(event=event)
+        if settings.satellite_target_id is None:
+            raise PayoutTableInvalid(_("This event is not a satellite."))
+        table, summary = _table_state(event)
+        if table is None or not (table.locked_at is not None or summary["in_the_money"]):
+            raise PayoutTableInvalid(_("Lock the payout table before issuing the tickets."))
+        places = list(table.places.order_by("place"))
+        sat_table = [calc.SatellitePlace(p.amount, p.seat) for p in places]
+        awards = event_awards(event=event, amounts=[p.amount for p in places])
+        won = calc.satellite_awards(sat_table, [a.place for a in awards])
+        target = settings.satellite_target
+        tickets = []
+        for award, prize in zip(awards, won, strict=True):
+            if prize.seat:
+                tickets.append(ticket_issue(source_event=event, entry=award.entry, target_event=target,
+                                            value=prize.amount, actor=actor))
+    return tickets

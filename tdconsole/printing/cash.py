@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from tdconsole.cashier.models import Purchase
+from tdconsole.cashier.selectors import DRAWER_METHODS
 from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event
 
@@ -232,11 +233,15 @@ def build_closeout(report: CloseoutReport, event: Event, out: IO[bytes] | str, l
             sheet.text(cx, label, 8.5, bold=True, right=True)
         sheet.down(13)
         drawer = result.in_drawer_by_method
-        for method, label in Purchase.Method.choices:
+        for method, label in DRAWER_METHODS:
             sheet.text(x, str(label), 9.5)
             sheet.text(cols[0], money(result.money_in_by_method.get(method, Decimal(0))), 9.5, right=True)
             sheet.text(cols[1], money(result.paid_out_by_method.get(method, Decimal(0))), 9.5, right=True)
             sheet.text(cols[2], money(drawer[method]), 9.5, right=True)
+            sheet.down(13)
+        if result.tickets_in:
+            sheet.text(x, _("Satellite tickets (not in a drawer)"), 9.5)
+            sheet.text(cols[0], money(result.tickets_in), 9.5, right=True)
             sheet.down(13)
         if result.unrecorded_entries:
             label = _("Entries without a recorded payment (%(n)s)") % {"n": format_number(result.unrecorded_entries,
