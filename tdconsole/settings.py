@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "tdconsole.desk_pages",
     "tdconsole.cashier_pages",
     "tdconsole.setup_pages",
+    "tdconsole.leagues",
 ]
 
 MIDDLEWARE = [

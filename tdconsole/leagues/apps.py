@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class LeaguesConfig(AppConfig):
+    name = "tdconsole.leagues"
+    label = "leagues"
+    verbose_name = "Leagues"
