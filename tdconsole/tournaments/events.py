@@ -286,6 +286,7 @@ def event_update(*, event: Event, actor: Any, template: Structure | None = None,
             event.structure = structure_copy(template=template, name=f"{event.name} ({template.name})",
                                              slug=f"{event.slug}-structure")
             before["structure"] = old.slug
+            _template_chips_check(event, template)
         event.save()
         if template is not None and not old.is_template and not old.events.exists():
             old.delete()
@@ -293,6 +294,24 @@ def event_update(*, event: Event, actor: Any, template: Structure | None = None,
                      after={k: getattr(event, k) for k in before if k != "structure"},
                      summary=(gettext_lazy("Event %(name)s changed"), {"name": event.name}))
     return event
+
+
+def _template_chips_check(event: Event, template: Structure) -> None:
+    """Refuse a template the event's chip set cannot pay (a blind or ante below its smallest chip, or not
+    made of its chips), naming each level at fault; the caller's transaction then keeps nothing."""
+    if event.chip_set_id is None:
+        return
+    # chipsets builds on structure_edit, which builds on this module: imported here, not at the top.
+    from .chipsets import chip_set_problems
+    from .models import Chip
+
+    values = list(Chip.objects.filter(chip_set_id=event.chip_set_id).values_list("value", flat=True))
+    problems = chip_set_problems(event=event, denominations=values) if values else []
+    if problems:
+        raise EventSettingsError(
+            _("The structure %(template)s cannot be played with the event's chip set: %(problems)s Choose another "
+              "structure, or another chip set first.") % {"template": template.name, "problems": " ".join(problems)},
+            field="template")
 
 
 def event_status_can_change(*, current: str, to: str) -> bool:

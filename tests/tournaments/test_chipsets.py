@@ -200,3 +200,35 @@ def test_the_chips_of_a_removed_chip_are_checked_against_every_event_of_the_set(
     Event.objects.filter(pk=a.pk).update(chip_set=None)
     chip_remove(chip=chip_set.chips.get(value=25), actor=director)
     assert not Chip.objects.filter(chip_set=chip_set, value=25).exists()
+
+
+def test_a_template_the_event_s_chip_set_cannot_pay_is_refused_and_the_structure_kept(director):
+    from tdconsole.tournaments.events import event_update
+    from tdconsole.tournaments.exceptions import EventSettingsError
+    from tdconsole.tournaments.models import Structure
+    from tests.factories import make_structure
+
+    event = make_event("main", levels=[("level", 100, 200, 200, 20, None), ("level", 200, 400, 400, 20, None)])
+    event_chip_set_set(event=event, chip_set=make_chip_set("Big chips", chips=[(100, "black", "#111111"),
+                                                                               (500, "purple", "#6a2c91")]),
+                       actor=director)
+    small = make_structure("Turbo 25/50", "turbo", levels=COLOUR_UP)
+    Structure.objects.filter(pk=small.pk).update(is_template=True)
+    small.refresh_from_db()
+    own = Event.objects.get(pk=event.pk).structure_id
+    structures = Structure.objects.count()
+    with pytest.raises(EventSettingsError) as refused:
+        event_update(event=Event.objects.get(pk=event.pk), actor=director, template=small)
+    assert refused.value.field == "template"
+    assert "Turbo 25/50" in str(refused.value)
+    assert "Level 1 cannot be paid with the chips in play: the smallest chip is 100." in str(refused.value)
+    event.refresh_from_db()
+    assert event.structure_id == own and Structure.objects.count() == structures  # nothing half-written
+    assert "event.update" not in actions()
+    # A template the chips pay replaces the structure.
+    fine = make_structure("Deep 100/200", "deep", levels=[("level", 100, 200, 0, 30, None)])
+    Structure.objects.filter(pk=fine.pk).update(is_template=True)
+    fine.refresh_from_db()
+    event_update(event=Event.objects.get(pk=event.pk), actor=director, template=fine)
+    event.refresh_from_db()
+    assert event.structure_id != own and event.structure.levels.count() == 1
