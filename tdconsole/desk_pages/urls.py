@@ -3,7 +3,7 @@ reverse them): tdconsole/urls.py serves them in that namespace beside the tourna
 
 from django.urls import path
 
-from . import views
+from . import player_views, views
 
 urlpatterns = [
     path("events/<slug:slug>/", views.event_dashboard, name="event_dashboard"),
@@ -14,4 +14,6 @@ urlpatterns = [
     path("events/<slug:slug>/eliminations/<int:pk>/undo/", views.elimination_undo, name="elimination_undo"),
     path("events/<slug:slug>/hand-for-hand/", views.hand_for_hand, name="hand_for_hand"),
     path("events/<slug:slug>/chips/", views.chip_counts, name="chip_counts"),
+    path("players/", player_views.players_search, name="players_search"),
+    path("players/<int:pk>/history/", player_views.player_history_page, name="player_history"),
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Case, Count, Max, Q, Sum, Value, When
 from django.utils.translation import gettext as _
 
+from .cpf import cpf_digits, cpf_format
 from .exceptions import EliminationError
 from .models import Elimination, Entry, Event, Player, Table
 from .names import search_key, tidy_name
@@ -90,9 +91,10 @@ class PlayerMatches:
         return self.total - len(self.players)
 
 
-def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMatches:
-    """Players of the festival with a word of the name starting with each typed word, or whose
-    nickname contains what was typed, or whose document starts with it.
+def player_search(*, festival_id: int | None, query: str, limit: int = 30) -> PlayerMatches:
+    """Players of the festival (of every festival with None) with a word of the name starting with each
+    typed word, or whose nickname contains what was typed, or whose document starts with it (a CPF typed
+    bare finds it as kept, formatted).
 
     Names and nicknames are compared without case or accents (the `search_name` and
     `search_nickname` columns), so "joao silva", "ze" (for "Zé"),
@@ -105,13 +107,18 @@ def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMat
         return PlayerMatches(players=[], total=0)
     key = search_key(text)
     matches = Q(document__startswith=text)
+    cpf = cpf_digits(text)
+    if cpf is not None:
+        matches |= Q(document=cpf_format(cpf))
     if key:
         matches |= Q(search_nickname__contains=key)
         words = Q()
         for word in key.split():
             words &= Q(search_name__startswith=word) | Q(search_name__contains=f" {word}")
         matches |= words
-    found = Player.objects.filter(festival_id=festival_id).filter(matches)
+    found = Player.objects.filter(matches)
+    if festival_id is not None:
+        found = found.filter(festival_id=festival_id)
     ordered = found.order_by("search_name", "pk")
     if key:
         ordered = found.annotate(
@@ -121,6 +128,22 @@ def player_search(*, festival_id: int, query: str, limit: int = 30) -> PlayerMat
     if len(players) <= limit:
         return PlayerMatches(players=players, total=len(players))
     return PlayerMatches(players=players[:limit], total=found.count())
+
+
+def same_person(*, player: Player) -> list[Player]:
+    """The registrations of the same person in every festival (the player first, then festival by festival).
+
+    A player is registered once per festival. Two registrations are the same person when they carry the
+    same document; a registration without a document is the person of the same name and nickname
+    (compared without case or accents), unless it has a document of its own that differs. One query.
+    """
+    by_name = Q(search_name=player.search_name, search_nickname=player.search_nickname)
+    if player.document:
+        matches = Q(document=player.document) | (by_name & Q(document=""))
+    else:
+        matches = by_name
+    found = list(Player.objects.filter(matches).select_related("festival").order_by("festival_id", "pk"))
+    return sorted(found, key=lambda p: p.pk != player.pk)
 
 
 def player_with_entries(*, player_id: int, festival_id: int) -> tuple[Player | None, list[Entry]]:

@@ -10,7 +10,7 @@ from django.utils import translation
 from tdconsole.tournaments.models import Elimination
 
 # Names spelt the same in English and pt-BR on purpose.
-INTENTIONAL_COGNATES = {"festival"}
+INTENTIONAL_COGNATES = {"festival", "ticket", "tickets"}  # "ticket" is the word Brazilian poker rooms use
 
 
 
