@@ -313,6 +313,8 @@ ENDPOINTS: dict[str, Endpoint] = {
                                          int_kwargs=("pk",)),
     "tournaments:player_detail": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["player"]}, get=(P("q"),),
                                           can_post=False, int_kwargs=("pk",)),
+    "tournaments:players_search": Endpoint(get=(P("q"),), can_post=False),
+    "tournaments:player_history": Endpoint(kwargs=lambda w: {"pk": w["player"]}, can_post=False, int_kwargs=("pk",)),
     "tournaments:player_edit": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["player"]},
                                         post=(P("name"), P("nickname"), P("document")),
                                         base=lambda w: {"name": "Corrected Name"}, int_kwargs=("pk",)),
