@@ -1,9 +1,10 @@
 """Text normalisation, bilingual synonyms and ranking for the rulings reference.
 
 Pure Python (no Django): the same functions prepare the stored search fields and the query on every
-database. On PostgreSQL the ranking itself is done by full-text search (see `selectors.py`); on
-SQLite `rank_documents` scores in Python with the formula PostgreSQL's `ts_rank` uses for OR
-queries, so both backends put the same entry first on the test questions.
+database. On PostgreSQL the ranking is done by full-text search (see `selectors.py`) over a vector
+of the very stems used here (`stemmed_field`, in the `simple` configuration, so PostgreSQL's own
+Portuguese and English stemmers never split what `stem` joins); on SQLite `rank_documents` scores in
+Python with the formula PostgreSQL's `ts_rank` uses for OR queries, so both backends rank alike.
 """
 
 from __future__ import annotations
@@ -246,9 +247,19 @@ def _rank_term(weights: Sequence[float]) -> float:
     return (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685
 
 
+def query_stems(query: str) -> list[str]:
+    """The stems a question is searched by, each once (PostgreSQL's tsquery keeps each operand once too)."""
+    return list(dict.fromkeys(stem(term) for term in query_terms(query)))
+
+
+def stemmed_field(text: str) -> str:
+    """A stored field as the stems it is indexed by, stopwords left out (what PostgreSQL indexes)."""
+    return " ".join(stem(token) for token in text.split() if token not in STOPWORDS)
+
+
 def rank_documents(query: str, documents: Iterable[SearchDocument]) -> list[tuple[str, float]]:
     """Score documents for a query, best first; documents that match nothing are left out."""
-    terms = [stem(term) for term in query_terms(query)]
+    terms = query_stems(query)
     if not terms:
         return []
     results = []

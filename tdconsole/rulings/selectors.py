@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import F, QuerySet
+from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Coalesce
 
 from .models import GlossaryTerm, RuleEntry
-from .search import SearchDocument, normalise, query_terms, rank_documents
+from .search import SearchDocument, normalise, query_stems, rank_documents, stemmed_field
 
 SEARCH_LIMIT = 10
 # Results scoring under this share of the best one are noise (a shared common word): leave them out.
@@ -22,28 +22,44 @@ def search_backend() -> str:
     return "postgres" if connection.vendor == "postgresql" else "python"
 
 
-def weighted_vector() -> Any:
-    """The four search fields as one tsvector, each stemmed in Portuguese and in English, weighted A-D."""
+def weighted_vector(fields: dict[str, str] | None = None) -> Any:
+    """One entry's search vector: each field's stems (`stemmed_field`), weighted A-D, `simple` config.
+
+    Given an entry's four stored fields, the vector is built from their stems exactly as the Python
+    scoring sees them. Without them it is built from the columns themselves (whole words, not stems):
+    the fallback for a row saved without `rulings_sync`.
+    """
     from django.contrib.postgres.search import SearchVector
 
     vector = None
     for field, weight in _FIELDS:
-        for config in ("portuguese", "english"):
-            part = SearchVector(field, config=config, weight=weight)
-            vector = part if vector is None else vector + part
+        source: Any = field if fields is None else Value(stemmed_field(fields.get(field, "")))
+        part = SearchVector(source, config="simple", weight=weight)
+        vector = part if vector is None else vector + part
     return vector
+
+
+def refresh_search_vectors(entry_model: Any = None) -> int:
+    """Store every entry's search vector from its fields (PostgreSQL only); returns the rows written."""
+    if connection.vendor != "postgresql":
+        return 0
+    if entry_model is None:
+        entry_model = RuleEntry
+    rows = entry_model.objects.values_list("pk", *(field for field, _ in _FIELDS))
+    count = 0
+    for pk, *values in rows:
+        fields = {field: value for (field, _), value in zip(_FIELDS, values, strict=True)}
+        count += entry_model.objects.filter(pk=pk).update(search_vector=weighted_vector(fields))
+    return count
 
 
 def _entry_search_postgres(query: str, limit: int) -> list[tuple[RuleEntry, float]]:
     from django.contrib.postgres.search import SearchQuery, SearchRank
 
-    terms = query_terms(query)
-    if not terms:
+    stems = query_stems(query)
+    if not stems:
         return []
-    raw = " | ".join(terms)
-    search_query = SearchQuery(raw, search_type="raw", config="portuguese") | SearchQuery(
-        raw, search_type="raw", config="english"
-    )
+    search_query = SearchQuery(" | ".join(stems), search_type="raw", config="simple")
     # The stored vector is filled by rulings_sync; compute it on the fly if a row was saved another way.
     vector = Coalesce(F("search_vector"), weighted_vector())
     rows = (

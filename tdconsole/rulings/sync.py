@@ -54,9 +54,9 @@ def rulings_sync(*, entry_model: Any = None, term_model: Any = None) -> dict[str
             by_slug[obj.slug] = obj
         removed, _ = entry_model.objects.exclude(slug__in=list(by_slug)).delete()
         if "search_vector" in entry_fields and connection.vendor == "postgresql":
-            from .selectors import weighted_vector
+            from .selectors import refresh_search_vectors
 
-            entry_model.objects.update(search_vector=weighted_vector())
+            refresh_search_vectors(entry_model)
         term_model.objects.all().delete()
         rows = []
         for position, t in enumerate(terms):

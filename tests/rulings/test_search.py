@@ -119,3 +119,17 @@ def test_python_scoring_agrees_with_the_backend_on_every_question(reference):
 def test_nonsense_finds_nothing(reference):
     assert entry_search(query="xylophone zebra") == []
     assert entry_search(query="   ") == []
+
+
+@pytest.mark.postgres
+def test_postgres_rank_is_the_python_score(reference):
+    """The stored vector holds the Python stems, so ts_rank gives the very score the SQLite path computes
+    (to float4 precision) for every result of every question: the two backends cannot drift apart."""
+    from tdconsole.rulings.selectors import _entry_search_postgres, _entry_search_python
+
+    for question, _ in QUESTIONS:
+        python = {e.slug: s for e, s in _entry_search_python(question, 5)}
+        for entry, score in _entry_search_postgres(question, 5):
+            assert entry.slug in python or score <= min(python.values()) * (1 + 1e-5), (question, entry.slug)
+            if entry.slug in python:
+                assert score == pytest.approx(python[entry.slug], rel=1e-5), (question, entry.slug)
