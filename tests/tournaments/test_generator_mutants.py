@@ -27,3 +27,14 @@ def test_a_retarget_never_lowers_the_small_blind_a_director_wrote_above_half_the
         assert isinstance(row.small_blind, int) and row.small_blind % 100 == 0
         assert before <= row.small_blind <= row.big_blind
         before = row.small_blind
+
+
+def test_a_climb_past_the_top_of_the_ladder_stops_instead_of_crashing():
+    """At or above the ladder's last big blind there is no next one: the answer is None ("past the ladder",
+    which makes the build stop), never an error. Kills `_nearest` 7 (`first > len` for `first >= len`)."""
+    ladder = generator.big_blind_ladder(100)
+    top = ladder[-1]
+    assert generator._nearest(ladder, top * 3, above=top) is None
+    assert generator._nearest([200, 500, 1000], 5000, above=1000) is None
+    assert generator._nearest([200, 500, 1000], 5000, above=999) == 1000
+    assert generator._big_blind(top * 3.0, 100, top) is None
