@@ -65,7 +65,7 @@ def build_satellite(event: Event, out: IO[bytes] | str, lang: str, progress: Pro
             place = ordinal(w.place, lang) + ("*" if w.tied_with > 1 else "")
             sheet.text(x, place, 9)
             name = f"{w.entry.player.name} #{w.entry.number}"
-            sheet.text(x + 52, name, 9, width=prize_x - x - 45 - 8)
+            sheet.text(x + 52, name, 9, width=prize_x - x - 52 - 8)
             prize = (_("Seat to %(target)s") % {"target": target.name} if w.seat
                      else format_money(w.amount, event.currency, lang))
             sheet.text(prize_x, prize, 9, width=ticket_x - prize_x - 8)
