@@ -261,4 +261,6 @@ def public_payouts(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "payouts/public.html", {
         "event": event, "summary": summary, "bands": calc.group_bands(amounts), "places": len(amounts),
         "awards": awards,
+        # A satellite's seats read "Seat to <target>" for the players too.
+        "satellite": satellite_seats(event=event, settings=prize_settings_of(event=event), amounts=amounts),
     })

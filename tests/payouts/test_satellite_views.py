@@ -140,3 +140,9 @@ def test_a_target_set_after_the_table_asks_for_it_again(satellite, target, direc
     page = response.content.decode()
     assert "Generate the table again" in page
     assert 'data-testid="seats-stale"' in page
+
+
+def test_the_public_payouts_page_shows_the_seats(settled, client):
+    page = client.get(reverse("payouts:public", args=[settled.slug]), {"k": settled.public_token}, **EN)
+    text = page.content.decode()
+    assert "Seat to High Roller" in text and "R$175.00" in text
