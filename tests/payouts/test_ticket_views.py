@@ -130,3 +130,27 @@ def test_a_ticket_of_another_event_or_garbage_is_not_known(satellite, first, mak
         assert "This ticket is not known" in response.content.decode()
     first.refresh_from_db()
     assert first.status == "unused"
+
+
+def test_the_pages_read_the_same_number_of_queries_for_three_seats_or_forty(make_event, target, director,
+                                                                             client_as):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(entries):
+        event = make_event(entries=entries, alive=0, buy_in_prize=Decimal("250"), buy_in_fee=Decimal("5"))
+        services.satellite_target_set(event=event, target=target, actor=director)
+        services.payout_table_generate(event=event, actor=director)
+        services.payout_table_lock(event=event, actor=director)
+        services.satellite_tickets_issue(event=event, actor=director)
+        client = client_as("director")
+        counts = []
+        for name in ("table", "tickets"):
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(reverse(f"payouts:{name}", args=[event.slug])).status_code == 200
+            counts.append(len(captured))
+        return Ticket.objects.filter(source_event=event).count(), counts
+
+    few, many = queries(3), queries(40)
+    assert (few[0], many[0]) == (3, 40)
+    assert few[1] == many[1], (few, many)
