@@ -19,6 +19,7 @@ from tdconsole.core.chips import MAX_CHIPS, ChipsError, parse_chips
 
 from . import calc
 from .models import PrizeSettings
+from .selectors import satellite_target_choices
 
 # No table pays more places than this (a field of ten thousand entries pays 1,500).
 MAX_PLACES = 100_000
@@ -230,3 +231,18 @@ class DealForm(forms.Form):
             if amount is not None:
                 out[entry.pk] = amount
         return out
+
+
+class SatelliteTargetForm(forms.Form):
+    """The event a satellite gives seats to (empty: the event pays cash)."""
+
+    target = forms.ModelChoiceField(queryset=None, required=False, label=_("Satellite to"),
+                                    empty_label=_("No: the event pays cash"))
+
+    def __init__(self, *args, event, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["target"]
+        field.queryset = satellite_target_choices(event=event)
+        field.label_from_instance = lambda e: f"{e.name} ({formats.date_format(e.date, 'SHORT_DATE_FORMAT')})"
+        field.help_text = _("Each seat is worth the target event's buy-in; the rest of the pool is paid in cash "
+                            "to the next place.")

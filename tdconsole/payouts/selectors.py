@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 
+from tdconsole.cashier.models import Ticket
 from tdconsole.cashier.selectors import PoolExtras, pool_extras
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
@@ -251,3 +252,78 @@ def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[
         out.append(Award(entry, entry.place, amount, counts[entry.place], by_deal))
     return out
 
+
+
+# ---------------------------------------------------------------- satellites
+
+
+def satellite_target_choices(*, event: Event):
+    """The events a satellite may give seats to: the festival's others that have a buy-in, by date."""
+    return (Event.objects.filter(Q(buy_in_prize__gt=0) | Q(buy_in_fee__gt=0), festival_id=event.festival_id)
+            .exclude(pk=event.pk).order_by("date", "name", "pk"))
+
+
+@dataclass(frozen=True)
+class SatelliteSeats:
+    """How a satellite's table reads at the desk: its target, the seat value and the seats it pays."""
+
+    target: Event
+    value: Decimal
+    seats: int  # the leading places paid in seats
+    stale: bool  # a saved table whose seats do not match the target (generate it again)
+
+
+def satellite_seats(*, event: Event, settings: PrizeSettings, amounts: list[Decimal]) -> SatelliteSeats | None:
+    """The satellite's seats as the payout page shows them, or None for an event paid in cash.
+
+    A saved table keeps which places are seats (the tickets follow it); before one is saved, the places
+    that would be."""
+    value = seat_value_of(settings=settings)
+    if value is None:
+        return None
+    table = PayoutTable.objects.filter(event=event).first()
+    if table is None:
+        seats = sum(seat_flags(settings=settings, amounts=amounts))
+        return SatelliteSeats(settings.satellite_target, value, seats, stale=False)
+    flags = list(table.places.order_by("place").values_list("amount", "seat"))
+    seats = sum(1 for _amount, seat in flags if seat)
+    stale = seats == 0 or any(seat and amount != value for amount, seat in flags)
+    return SatelliteSeats(settings.satellite_target, value, seats, stale=stale)
+
+
+@dataclass(frozen=True)
+class SatelliteWinner:
+    """A finisher of a satellite who won something: a seat (and the ticket it became) or cash."""
+
+    place: int
+    entry: Entry
+    seat: bool
+    amount: Decimal
+    tied_with: int
+    ticket: Ticket | None  # the seat's ticket once issued (its holder may since be another player)
+
+
+def satellite_winners(*, event: Event) -> list[SatelliteWinner]:
+    """Every placed finisher of the satellite who won a seat or cash, best first, with the ticket issued.
+
+    The seats are the saved table's seat places (none before a table is saved); finishers tied across
+    the last seat share money (`calc.satellite_awards`). A constant number of queries."""
+    table = PayoutTable.objects.filter(event=event).first()
+    if table is None:
+        return []
+    places = list(table.places.order_by("place"))
+    awards = event_awards(event=event, amounts=[p.amount for p in places])
+    won = calc.satellite_awards([calc.SatellitePlace(p.amount, p.seat) for p in places], [a.place for a in awards])
+    tickets = {t.source_entry_id: t for t in
+               Ticket.objects.filter(source_event=event).select_related("player", "target_event")}
+    return [SatelliteWinner(a.place, a.entry, prize.seat, prize.amount, a.tied_with,
+                            tickets.get(a.entry.pk) if prize.seat else None)
+            for a, prize in zip(awards, won, strict=True) if prize.amount > 0]
+
+
+def event_tickets(*, event: Event) -> tuple[list[Ticket], list[Ticket]]:
+    """The tickets an event's page lists: (won in it as a satellite, held for it as a target), oldest first."""
+    rows = list(Ticket.objects.filter(Q(source_event=event) | Q(target_event=event))
+                .select_related("player", "source_event", "target_event", "source_entry", "used_purchase")
+                .order_by("id"))
+    return ([t for t in rows if t.source_event_id == event.pk], [t for t in rows if t.target_event_id == event.pk])

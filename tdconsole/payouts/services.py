@@ -275,7 +275,14 @@ def satellite_target_set(*, event: Event, target: Event | None, actor: Any) -> P
     return current
 
 
-def satellite_tickets_issue(*, event: Event, actor: Any) -> list[Ticket]:
+class IssuedTickets(list):
+    """The satellite's tickets, best place first, and how many of them this call issued (`new`; 0 when
+    every one had been issued before: the desk says so)."""
+
+    new: int = 0
+
+
+def satellite_tickets_issue(*, event: Event, actor: Any) -> IssuedTickets:
     """Give every finisher who won a seat of the satellite a ticket to its target event (once each).
 
     The seats are the payout table's seat places; finishers tied across the last seat share money
@@ -295,9 +302,12 @@ def satellite_tickets_issue(*, event: Event, actor: Any) -> list[Ticket]:
         awards = event_awards(event=event, amounts=[p.amount for p in places])
         won = calc.satellite_awards(sat_table, [a.place for a in awards])
         target = settings.satellite_target
-        tickets = []
+        # Counted under the event's lock, so two directors pressing at once are told apart.
+        before = Ticket.objects.filter(source_event=event).count()
+        tickets = IssuedTickets()
         for award, prize in zip(awards, won, strict=True):
             if prize.seat:
                 tickets.append(ticket_issue(source_event=event, entry=award.entry, target_event=target,
                                             value=prize.amount, actor=actor))
+        tickets.new = Ticket.objects.filter(source_event=event).count() - before
     return tickets

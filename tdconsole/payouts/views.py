@@ -17,9 +17,17 @@ from tdconsole.tournaments.public import public_event_or_404, public_url
 
 from . import calc, services
 from .exceptions import PayoutError, PayoutTableLocked, calc_message
-from .forms import DealForm, PrizeSettingsForm, TableEditForm, table_text
+from .forms import DealForm, PrizeSettingsForm, SatelliteTargetForm, TableEditForm, table_text
 from .models import PayoutTable
-from .selectors import deal_preview, event_awards, event_payout_amounts, event_prize_summary, prize_settings_of
+from .selectors import (
+    deal_preview,
+    event_awards,
+    event_payout_amounts,
+    event_prize_summary,
+    prize_settings_of,
+    satellite_seats,
+    satellite_winners,
+)
 
 
 def _event(slug: str) -> Event:
@@ -32,6 +40,8 @@ def _table_context(request: HttpRequest, event: Event, **extra) -> dict:
     settings = prize_settings_of(event=event)
     can_edit = has_role(request.user, [DIRECTOR]) and not summary["table_locked"]
     awards = [a for a in event_awards(event=event, amounts=amounts) if a.amount > 0]
+    satellite = satellite_seats(event=event, settings=settings, amounts=amounts)
+    winners = satellite_winners(event=event) if satellite is not None else []
     context = {
         "event": event,
         "summary": summary,
@@ -43,6 +53,14 @@ def _table_context(request: HttpRequest, event: Event, **extra) -> dict:
         "edit_form": TableEditForm(initial={"table": table_text(amounts, localized=True)}, prefix="t"),
         "awards": awards,
         "public_link": public_url(event, "payouts:public", request=request),
+        # A satellite: its target and seats, the winners with their tickets, the Director's button.
+        "satellite": satellite,
+        "satellite_form": SatelliteTargetForm(initial={"target": settings.satellite_target_id}, event=event,
+                                              prefix="sat"),
+        "winners": winners,
+        "tickets_issued": sum(1 for w in winners if w.ticket is not None),
+        "seats_won": sum(1 for w in winners if w.seat),
+        "can_issue": (satellite is not None and summary["table_locked"] and has_role(request.user, [DIRECTOR])),
     }
     context.update(extra)
     return context
@@ -115,6 +133,55 @@ def settings_update(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Prize settings saved."))
         return redirect("payouts:table", slug=event.slug)
     return render(request, "payouts/table.html", _table_context(request, event, settings_form=form), status=400)
+
+
+# ---------------------------------------------------------------- satellites
+
+
+@require_POST
+@role_required(DIRECTOR)
+def satellite_update(request: HttpRequest, slug: str) -> HttpResponse:
+    """Make the event a satellite to another event of the festival (each seat worth its buy-in), or not."""
+    event = _event(slug)
+    form = SatelliteTargetForm(request.POST, event=event, prefix="sat")
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the festival's events with a buy-in."))
+        return render(request, "payouts/table.html", _table_context(request, event, satellite_form=form),
+                      status=400)
+    target = form.cleaned_data["target"]
+    try:
+        services.satellite_target_set(event=event, target=target, actor=request.user)
+    except PayoutError as exc:
+        return _refused(request, event, exc, satellite_form=form)
+    if target is None:
+        messages.success(request, _("The event pays cash again."))
+    else:
+        messages.success(request, _("Satellite to %(target)s: each seat is worth its buy-in.")
+                         % {"target": target.name})
+    if PayoutTable.objects.filter(event=event).exists():
+        messages.warning(request, _("Generate the table again so that it pays what the event now gives."))
+    return redirect("payouts:table", slug=event.slug)
+
+
+@require_POST
+@role_required(DIRECTOR)
+def tickets_issue(request: HttpRequest, slug: str) -> HttpResponse:
+    """Issue a ticket to the target event for every seat won (pressed again: only the seats won since)."""
+    event = _event(slug)
+    try:
+        tickets = services.satellite_tickets_issue(event=event, actor=request.user)
+    except PayoutError as exc:
+        return _refused(request, event, exc)
+    if tickets.new:
+        messages.success(request, ngettext("%(n)s ticket issued.", "%(n)s tickets issued.", tickets.new)
+                         % {"n": tickets.new})
+    elif tickets:
+        messages.info(request, ngettext("The ticket was already issued: nothing new to issue.",
+                                        "All %(n)s tickets were already issued: nothing new to issue.",
+                                        len(tickets)) % {"n": len(tickets)})
+    else:
+        messages.info(request, _("No finisher has won a seat yet."))
+    return redirect("payouts:table", slug=event.slug)
 
 
 # ---------------------------------------------------------------- deals
@@ -194,4 +261,6 @@ def public_payouts(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "payouts/public.html", {
         "event": event, "summary": summary, "bands": calc.group_bands(amounts), "places": len(amounts),
         "awards": awards,
+        # A satellite's seats read "Seat to <target>" for the players too.
+        "satellite": satellite_seats(event=event, settings=prize_settings_of(event=event), amounts=amounts),
     })

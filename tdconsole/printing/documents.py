@@ -30,6 +30,7 @@ from tdconsole.tournaments.models import Entry, Event
 from .exceptions import PrintingError
 from .money import rebuys_addons_by_entry
 from .pdf import BOLD, REGULAR, Progress, Sheet, draw, fit, fonts_register, no_progress, text_width, wrap
+from .satellite import build_satellite
 
 RECEIPT_WIDTH = 80 * mm
 
@@ -598,6 +599,7 @@ BUILDERS = {
     "results": build_results,
     "deal": build_deal,
     "moves": build_move_slips,
+    "satellite": build_satellite,
 }
 
 

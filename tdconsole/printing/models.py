@@ -22,6 +22,7 @@ class Document(models.Model):
         RESULTS = "results", _("Final results")
         DEAL = "deal", _("Deal sheet")
         MOVES = "moves", _("Move slips (table break)")
+        SATELLITE = "satellite", _("Satellite winners and tickets")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")

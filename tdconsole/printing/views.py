@@ -16,6 +16,7 @@ from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, h
 from tdconsole.adjudication.history import dispute_filename, dispute_get
 from tdconsole.adjudication.history_views import READERS as DISPUTE_READERS
 from tdconsole.adjudication.models import SavedAdjudication
+from tdconsole.payouts.selectors import prize_settings_of
 from tdconsole.tournaments.models import Event, Structure
 
 from .cash import SIZES, build_closeout, build_purchase_receipt
@@ -52,10 +53,14 @@ def _asked_lang(request: HttpRequest) -> str:
 def desk(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     documents = list(Document.objects.filter(event=event).select_related("requested_by")[:30])
+    # The satellite sheet is offered for a satellite only (`?kind=` chooses the document shown first).
+    satellite = prize_settings_of(event=event).satellite_target_id is not None
+    kinds = [(v, label) for v, label in Document.Kind.choices if satellite or v != Document.Kind.SATELLITE]
     return render(request, "printing/desk.html", {
         "event": event,
         "documents": documents,
-        "kinds": Document.Kind.choices,
+        "kinds": kinds,
+        "kind": request.GET.get("kind", ""),
         "lang": _current_lang(),
         "can_request": has_role(request.user, REQUESTERS),
     })

@@ -540,6 +540,17 @@ ENDPOINTS.update({
     ),
 })
 
+# Satellites (issue 25): the target, issuing the tickets, the tickets page and its cancel / move.
+ENDPOINTS.update({
+    "payouts:satellite": Endpoint(kwargs=slug, can_get=False, post=(P("sat-target"),)),
+    "payouts:tickets_issue": Endpoint(kwargs=slug, can_get=False),
+    "payouts:tickets": Endpoint(kwargs=slug, get=(P("move"), P("q")), can_post=False),
+    "payouts:ticket_cancel": Endpoint(kwargs=slug, can_get=False, post=(P("ticket"), P("reason")),
+                                      base=lambda w: {"ticket": "1", "reason": "Sold back"}),
+    "payouts:ticket_move": Endpoint(kwargs=slug, can_get=False, post=(P("ticket"), P("player")),
+                                    base=lambda w: {"ticket": "1", "player": "1"}),
+})
+
 # URL patterns deliberately not walked, each with the reason.
 EXCLUDED: dict[str, str] = {
     "admin:*": "Django's admin site: Django's own forms and validation, for superusers only.",
