@@ -211,22 +211,29 @@ def make_purchase(entry: Entry, *, kind: str = "entry", prize: Decimal | str | N
 
     An entry or re-entry costs the event's buy-in by default (prize and fee) with its starting stack;
     anything else costs nothing unless told. `fields`: the other Purchase fields (method, voided_at...).
+    One not voided counts in the event's running tally, as a sale at the desk would.
     """
+    from django.db import transaction
     from django.db.models import Max
 
     from tdconsole.cashier.models import Purchase
+    from tdconsole.cashier.tally import tally_count
 
     buy_in = kind in ("entry", "reentry")
     event = entry.event
     if number is None:
         number = (Purchase.objects.filter(event=event).aggregate(m=Max("number"))["m"] or 0) + 1
-    return Purchase.objects.create(
-        event=event, entry=entry, player_id=entry.player_id, number=number, kind=kind,
-        prize=Decimal(prize) if prize is not None else (event.buy_in_prize if buy_in else Decimal("0")),
-        fee=Decimal(fee) if fee is not None else (event.buy_in_fee if buy_in else Decimal("0")),
-        bounty=Decimal(bounty), chips=chips if chips is not None else (event.starting_stack if buy_in else 0),
-        **fields,
-    )
+    with transaction.atomic():
+        purchase = Purchase.objects.create(
+            event=event, entry=entry, player_id=entry.player_id, number=number, kind=kind,
+            prize=Decimal(prize) if prize is not None else (event.buy_in_prize if buy_in else Decimal("0")),
+            fee=Decimal(fee) if fee is not None else (event.buy_in_fee if buy_in else Decimal("0")),
+            bounty=Decimal(bounty), chips=chips if chips is not None else (event.starting_stack if buy_in else 0),
+            **fields,
+        )
+        if purchase.voided_at is None:
+            tally_count(event=event, purchase=purchase, sign=1)
+    return purchase
 
 
 def make_money_rules(event: Event, **fields: Any):

@@ -179,6 +179,32 @@ class Purchase(models.Model):
         return self.prize + self.fee + self.bounty + self.staff
 
 
+class CashTally(models.Model):
+    """An event's running totals of the purchases beyond the buy-ins (rebuys, add-ons, staff add-ons, bonus
+    chips) not voided: what the chips in play, the average stack and the prize pool add to the entries.
+
+    Kept by the cashier's services in the transaction of each sale and each void, the row locked
+    (`cashier.tally`), so reading them costs one small row whatever the size of the field. Created with the
+    event's first sale; an event without one has sold nothing beyond its buy-ins.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="cash_tally")
+    extra_chips = models.PositiveBigIntegerField(_("extra chips"), default=0)
+    extra_prize = models.DecimalField(_("extra prize money"), max_digits=14, decimal_places=2, default=ZERO)
+    rebuys = models.PositiveIntegerField(_("rebuys sold"), default=0)  # a double rebuy counting two
+    addons = models.PositiveIntegerField(_("add-ons sold"), default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(extra_prize__gte=0), name="cash_tally_prize_not_negative"),
+        ]
+        verbose_name = _("cash desk tally")
+        verbose_name_plural = _("cash desk tallies")
+
+    def __str__(self) -> str:
+        return f"tally of {self.event_id}: {self.extra_chips} chips, {self.extra_prize}"
+
+
 class BountyAward(models.Model):
     """A bounty won: an eliminator's share of the head of a player they busted.
 

@@ -9,7 +9,8 @@ one's sale (the last allowed rebuy is sold once).
 When a sale is allowed is decided in one place, `sale_refusal`: `purchase_sell` refuses with its
 reason, and `purchase_options` gives every reason at once for the cash-desk page. Chips bought are
 added to the entry's last recorded stack (`Entry.chips`) when one is recorded; a void takes them off
-again (never below 0).
+again (never below 0). Each sale and void also counts in the event's running totals (`tally`), in the
+same transaction.
 
 The clock is read by the caller and given as a `ClockPoint` (this app does not read the clock).
 """
@@ -49,6 +50,7 @@ from .rules import (
     rebuys_open,
     staff_addon_time,
 )
+from .tally import tally_count
 
 ZERO = Decimal("0")
 Kind = Purchase.Kind
@@ -352,6 +354,7 @@ def purchase_sell(*, event: Event, entry_id: int, kind: str, method: str, actor:
             entry.chips = before + parts.chips
             plainsql.update(entry, ["chips"])
         purchase = _create(event=event, entry=entry, kind=kind, parts=parts, method=method, actor=actor)
+        tally_count(event=event, purchase=purchase, sign=1)
         audit_record(actor=actor, action="cashier.sell", event=event, objects=[purchase, entry],
                      after=_sale_record(purchase, (before, entry.chips)),
                      summary=_summary(purchase, entry.player.name))
@@ -372,6 +375,7 @@ def _void(purchase: Purchase, *, reason: str, actor: Any, event: Event) -> Purch
     purchase.voided_by = actor if getattr(actor, "pk", None) else None
     purchase.void_reason = reason
     purchase.save(update_fields=["voided_at", "voided_by", "void_reason"])
+    tally_count(event=event, purchase=purchase, sign=-1)
     name = entry.player.name if entry is not None else (purchase.player.name if purchase.player_id else "")
     audit_record(actor=actor, action="cashier.void", event=event, objects=[purchase] + ([entry] if entry else []),
                  before=_sale_record(purchase), after={"reason": reason} | ({"stack": {"before": stack[0],

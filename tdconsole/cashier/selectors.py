@@ -2,9 +2,11 @@
 pool and to the chips in play, each entry's ledger, and the close-out of the night.
 
 Every read takes a constant number of queries whatever the field (aggregates grouped in the
-database). Only purchases and payouts not voided count. Entries without a buy-in purchase (made before
-the cash desk existed, or by a tool that buys in without it) count at the event's price (prize share
-and fee), with no payment method: the totals count them and the close-out lists them.
+database). What the sales add beyond the buy-ins (chips, prize money, rebuys and add-ons), read on every
+sale and desk page, comes from the event's running tally (`tally.py`), not from the purchases. Only
+purchases and payouts not voided count. Entries without a buy-in purchase (made before the cash desk
+existed, or by a tool that buys in without it) count at the event's price (prize share and fee), with no
+payment method: the totals count them and the close-out lists them.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, Q, Sum
 
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
 
-from .models import Payout, Purchase
+from .models import CashTally, Payout, Purchase
 
 ZERO = Decimal("0")
 Kind = Purchase.Kind
@@ -125,18 +127,20 @@ def money_totals(*, event: Event) -> MoneyTotals:
                        entries_without_buy_in=max(0, entries - buy_ins))
 
 
-_EXTRA = IN_FORCE & ~Q(kind__in=BUY_IN_KINDS)
+def _tally(event: Event, name: str) -> int | Decimal | None:
+    return CashTally.objects.filter(event_id=event.pk).values_list(name, flat=True).first()
 
 
 def extra_chips(*, event: Event) -> int:
     """Chips of the purchases other than the buy-ins (rebuys, add-ons, staff add-ons, bonus chips) not
-    voided: what the chips in play add to the entries times the starting stack (one query)."""
-    return int(Purchase.objects.filter(_EXTRA, event_id=event.pk).aggregate(chips=Sum("chips"))["chips"] or 0)
+    voided: what the chips in play add to the entries times the starting stack (one query: the event's
+    running tally, whatever the number of purchases)."""
+    return int(_tally(event, "extra_chips") or 0)
 
 
 def extra_prize(*, event: Event) -> Decimal:
-    """The prize-pool part of the purchases other than the buy-ins, not voided (one query)."""
-    return _money(Purchase.objects.filter(_EXTRA, event_id=event.pk).aggregate(prize=Sum("prize"))["prize"])
+    """The prize-pool part of the purchases other than the buy-ins, not voided (one query: the tally)."""
+    return _money(_tally(event, "extra_prize"))
 
 
 @dataclass(frozen=True)
@@ -151,19 +155,16 @@ class PoolExtras:
 
 
 def pool_extras(*, event: Event) -> PoolExtras:
-    """`extra_prize`, `extra_chips`, the rebuys and add-ons sold and the staff percent, in one query."""
-    sold = Q(purchases__voided_at__isnull=True) & ~Q(purchases__kind__in=BUY_IN_KINDS)
-    row = Event.objects.filter(pk=event.pk).aggregate(
-        staff_percent=Max("money_rules__staff_percent"),
-        prize=Sum("purchases__prize", filter=sold),
-        chips=Sum("purchases__chips", filter=sold),
-        rebuys=Count("purchases", filter=sold & Q(purchases__kind=Kind.REBUY)),
-        doubles=Count("purchases", filter=sold & Q(purchases__kind=Kind.DOUBLE_REBUY)),
-        addons=Count("purchases", filter=sold & Q(purchases__kind=Kind.ADDON)),
-    )
-    return PoolExtras(prize=_money(row["prize"]), chips=int(row["chips"] or 0),
-                      rebuys=(row["rebuys"] or 0) + 2 * (row["doubles"] or 0), addons=row["addons"] or 0,
-                      staff_percent=row["staff_percent"] if row["staff_percent"] is not None else ZERO)
+    """`extra_prize`, `extra_chips`, the rebuys and add-ons sold and the staff percent, in one query (the
+    event's money rules and its tally, one row each)."""
+    row = (Event.objects.filter(pk=event.pk)
+           .values("money_rules__staff_percent", "cash_tally__extra_prize", "cash_tally__extra_chips",
+                   "cash_tally__rebuys", "cash_tally__addons").first()) or {}
+    staff_percent = row.get("money_rules__staff_percent")
+    return PoolExtras(prize=_money(row.get("cash_tally__extra_prize")),
+                      chips=int(row.get("cash_tally__extra_chips") or 0),
+                      rebuys=row.get("cash_tally__rebuys") or 0, addons=row.get("cash_tally__addons") or 0,
+                      staff_percent=staff_percent if staff_percent is not None else ZERO)
 
 
 # --- per entry ---------------------------------------------------------------------------------------------

@@ -60,3 +60,46 @@ def test_two_cashiers_paying_the_same_prize_at_once_pay_it_once(house):
     refused = [r for r in results if isinstance(r, PayoutRefused)]
     assert (len(paid), len(refused)) == (1, 2), results
     assert Payout.objects.filter(entry=ana).count() == 1
+
+
+def test_clerks_selling_and_voiding_at_once_leave_the_exact_tally(house):
+    from tdconsole.cashier.models import CashTally
+    from tdconsole.cashier.purchases import purchase_void
+
+    factories.make_money_rules(house, max_rebuys=None)
+    players = factories.make_paid_entries(house, [f"P{n}" for n in range(6)])
+    wrong = purchase_sell(event=house, entry_id=players[0].pk, kind="rebuy", method="cash", actor=None,
+                          clock=ClockPoint(level_number=3))
+    for round_ in range(3):  # three rounds of six clerks at once: five sales and, in the first, a void
+        Entry.objects.filter(event=house).update(chips=0)  # every player busted again: a rebuy is allowed
+        calls = [partial(purchase_sell, event=house, entry_id=e.pk, kind="double" if round_ == 1 else "rebuy",
+                         method="cash", actor=None, clock=ClockPoint(level_number=3)) for e in players[1:]]
+        if round_ == 0:
+            calls.append(partial(purchase_void, event=house, purchase_id=wrong.pk, reason="wrong player",
+                                 actor=None))
+        results = at_once(*calls)
+        assert not [r for r in results if isinstance(r, BaseException)], results
+    # Five players: a rebuy, a double and a rebuy each (4 rebuys' worth); the first rebuy voided.
+    tally = CashTally.objects.get(event=house)
+    assert (tally.extra_chips, tally.extra_prize, tally.rebuys, tally.addons) == (
+        5 * 4 * 20000, Decimal("2000.00"), 20, 0)
+
+
+def test_the_tally_row_lock_alone_loses_no_update(house):
+    """The services hold the event lock too; the tally's own row lock keeps it exact without it."""
+    from django.db import transaction
+
+    from tdconsole.cashier.models import CashTally
+    from tdconsole.cashier.tally import tally_count
+
+    one = Purchase(event=house, kind="rebuy", prize=Decimal("1.00"), chips=1)
+
+    def count_many():
+        for _ in range(25):
+            with transaction.atomic():
+                tally_count(event=house, purchase=one, sign=1)
+
+    results = at_once(count_many, count_many, count_many, count_many)
+    assert not [r for r in results if isinstance(r, BaseException)], results
+    tally = CashTally.objects.get(event=house)
+    assert (tally.extra_chips, tally.extra_prize, tally.rebuys) == (100, Decimal("100.00"), 100)
