@@ -14,6 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import Count, F, Max, Q, Sum
+from django.db.models.functions import Length
 from django.utils import timezone
 
 from tdconsole.clock.maths import NOT_STARTED, ClockTimes, Reading, read
@@ -30,6 +31,10 @@ ELIMINATIONS_SHOWN = 10
 # Levels ahead the script may count through by itself (hours of play without news from the server).
 LEVELS_AHEAD = 40
 SEATS_FOUND = 10
+# Nothing records when a player's name was corrected: a rename that keeps the name's length (an accent
+# fixed) changes no counter the version reads, so the version also turns over every REFRESH_SECONDS and the
+# page shows such a correction within that time (a full answer per phone a minute; 304s in between).
+REFRESH_SECONDS = 60
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,8 @@ def _ms(moment: datetime | None) -> int | None:
 
 
 def live_state(*, event: Event, now: datetime | None = None) -> LiveState:
-    """The live document's version: a short hash of everything the document is made of.
+    """The live document's version: a short hash of everything the document is made of (and of the
+    minute, see REFRESH_SECONDS).
 
     Three queries (the clock row, one aggregate over the entries, one over the payout table and deal)
     plus the clock's cached slow parts (structure, field and prize summary), whatever the field size.
@@ -64,6 +70,8 @@ def live_state(*, event: Event, now: datetime | None = None) -> LiveState:
         chips=Sum(F("chips") * F("id")),
         places=Sum(F("place") * F("id")),
         busted=Max("busted_at"),
+        # Most renames change a name's length.
+        names=Sum(Length("player__name") * F("id")),
     )
     money = PayoutTable.objects.filter(event=event).aggregate(
         updated=Max("updated_at"), n=Count("places"), total=Sum(F("places__amount") * F("places__place")),
@@ -75,6 +83,7 @@ def live_state(*, event: Event, now: datetime | None = None) -> LiveState:
         [(lv.position, lv.minutes, lv.small_blind, lv.big_blind, lv.ante, lv.is_break) for lv in levels],
         sorted(field.items()), str(prizes["prize_pool"]), prizes["places_paid"],
         sorted(entries.items()), sorted(money.items()), deal["last"],
+        int(now.timestamp()) // REFRESH_SECONDS,
     )
     version = hashlib.blake2s(repr(parts).encode(), digest_size=10).hexdigest()
     return LiveState(version=version, levels=levels, field=field, prizes=prizes, reading=reading, now=now)

@@ -113,13 +113,33 @@ def test_a_pause_a_bust_or_a_chip_count_changes_the_etag(client, seeded, floor_u
     assert len(set(tags)) == 3
 
 
-def test_the_etag_changes_when_the_clock_moves_on_to_the_next_level_by_itself(seeded):
+def test_the_etag_changes_when_the_clock_moves_on_to_the_next_level_by_itself(seeded, monkeypatch):
+    from tdconsole.live import selectors
     from tdconsole.live.selectors import live_state
 
+    monkeypatch.setattr(selectors, "REFRESH_SECONDS", 60)
+    REFRESH_SECONDS = 60
+
+    # At the start of a refresh period, so the period does not turn over between the two readings.
     now = timezone.now()
+    now -= timedelta(seconds=now.timestamp() % REFRESH_SECONDS)
     version = live_state(event=seeded, now=now).version
-    assert live_state(event=seeded, now=now + timedelta(minutes=1)).version == version
+    assert live_state(event=seeded, now=now + timedelta(seconds=REFRESH_SECONDS - 5)).version == version
     assert live_state(event=seeded, now=now + timedelta(minutes=16)).version != version
+
+
+def test_the_etag_turns_over_every_minute_so_a_renamed_player_shows_within_one(seeded, monkeypatch):
+    from tdconsole.live import selectors
+    from tdconsole.live.selectors import live_state
+
+    assert selectors.REFRESH_SECONDS == 10**9  # this module's fixture; the code's own value is a minute
+    monkeypatch.undo()
+    assert selectors.REFRESH_SECONDS == 60
+    REFRESH_SECONDS = 60
+    now = timezone.now()
+    now -= timedelta(seconds=now.timestamp() % REFRESH_SECONDS)
+    version = live_state(event=seeded, now=now).version
+    assert live_state(event=seeded, now=now + timedelta(seconds=REFRESH_SECONDS)).version != version
 
 
 @pytest.mark.parametrize("answer", ["body", "not modified"])
@@ -185,3 +205,27 @@ def test_the_page_is_in_the_phones_language_with_the_document_inline(client, see
     assert ">Level 2<" in text
     portuguese = client.get(url, headers={"accept-language": "pt-BR,pt;q=0.9"}).content.decode()
     assert 'lang="pt-br"' in portuguese and "Onde eu sento?" in portuguese and "Nível 2" in portuguese
+
+
+def test_an_event_without_levels_or_entries_still_answers(client, db):
+    from tests import factories
+
+    event = factories.make_event("bare", levels=[])
+    page = client.get(public_url(event, "live:page", absolute=False))
+    assert page.status_code == 200
+    data = client.get(state_url(event)).json()
+    assert data["clock"]["levels"] == [] and data["clock"]["status"] == "not_started"
+    assert data["field"] == {"entries": 0, "players_left": 0, "chips_in_play": 0, "average_stack": 0}
+    assert data["leaders"] == [] and data["eliminations"] == []
+
+
+def test_a_renamed_player_shows_under_the_new_name_at_the_next_poll(client, seeded):
+    from tdconsole.tournaments.models import Entry
+    from tests import factories
+
+    first = client.get(state_url(seeded))
+    entry = Entry.objects.get(event=seeded, number=1)
+    factories.rename_player(entry.player_id, "João P. Silva")
+    again = client.get(state_url(seeded), headers={"if-none-match": first["ETag"]})
+    assert again.status_code == 200
+    assert again.json()["leaders"][0]["name"] == "João P. Silva"
