@@ -87,7 +87,7 @@
 
   function tick() {
     setOffline(!doc.event.finished && Date.now() - lastOk > OFFLINE_AFTER_MS);
-    if (doc.event.finished) { return; }
+    if (doc.event.finished) { put("average_bb", ""); return; }
     var now = compute();
     if (!now) { return; }
     var rows = doc.clock.levels, row = rows[now.i];

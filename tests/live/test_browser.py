@@ -55,14 +55,32 @@ def phone(browser):
     context.close()
 
 
-def test_the_first_view_is_small_and_quick_on_3g_and_a_pause_shows_within_5_s(live_server, phone, floor_user,
-                                                                             screenshot):
-    event = seed(actor=floor_user)
-    cdp = phone.context.new_cdp_session(phone)
+def throttle(page):
+    """Regular 3G for this page, its cache off (a first view), through the DevTools protocol."""
+    cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": LATENCY_MS, "downloadThroughput": DOWN_BPS, "uploadThroughput": UP_BPS})
+    return cdp
+
+
+def shows_within(page, script: str, limit: float) -> float:
+    """Seconds until `script` (a function's body returning a boolean) comes true; fails past `limit` (+2 s)."""
+    began = time.monotonic()
+    page.wait_for_function(f"() => {{ {script} }}", timeout=(limit + 2) * 1000)
+    return time.monotonic() - began
+
+
+def text_is(testid: str, text: str) -> str:
+    found = f"document.querySelector('[data-testid={testid}]')"
+    return f"const e = {found}; return !!e && e.textContent.trim() === {text!r};"
+
+
+def test_the_first_view_is_small_and_quick_on_3g_and_a_pause_shows_within_5_s(live_server, phone, floor_user,
+                                                                             screenshot):
+    event = seed(actor=floor_user)
+    cdp = throttle(phone)
     received: dict[str, int] = {}
     urls: dict[str, str] = {}
     cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
@@ -112,3 +130,54 @@ def test_the_first_view_is_small_and_quick_on_3g_and_a_pause_shows_within_5_s(li
     phone.wait_for_timeout(1500)
     assert phone.locator("[data-testid=live-time]").inner_text() == frozen
     screenshot(phone, "live-phone-paused", full_page=False)
+
+
+def test_a_level_change_and_the_end_show_within_5_s_and_the_switch_turns_the_page_english(live_server, phone,
+                                                                                        floor_user, screenshot):
+    from tdconsole.tournaments.models import Event
+
+    from .conftest import bust
+
+    event = seed(actor=floor_user)
+    throttle(phone)
+    phone.goto(live_server.url + public_url(event, "live:page", absolute=False))
+    phone.locator("[data-testid=live-level]").wait_for()
+    assert phone.locator("[data-testid=live-level]").inner_text() == "Nível 2"
+
+    # The desk moves on to the break: the page follows at its next poll.
+    clock_services.clock_next_level(event=event, actor=floor_user)
+    moved = time.monotonic()
+    took = shows_within(phone, text_is("live-level", "Intervalo"), CHANGE_LIMIT_S)
+    print(f"level change shown after {took:.2f} s")
+    assert took < CHANGE_LIMIT_S
+    # The break's ten minutes, counted from the moment the desk moved on (to the second).
+    left = 600 - (time.monotonic() - moved)
+    assert abs(seconds(phone.locator("[data-testid=live-time]").inner_text()) - left) <= 1.5
+    assert phone.locator("[data-testid=live-blinds]").inner_text() == ""
+    # After a break the stack is measured against the next level's big blind (2,000): 75 BB.
+    assert phone.locator("[data-testid=live-average-bb]").inner_text() == "75,0 BB"
+
+    # The switch: the same page in English, the clock still right.
+    phone.click("[data-testid=lang-en]")
+    phone.wait_for_function(f"() => {{ {text_is('live-level', 'Break')} }}")
+    assert phone.locator("h2", has_text="Where do I sit?").count() == 1
+    phone.wait_for_function("() => window.tdLive !== undefined")
+    assert phone.locator("[data-testid=live-average]").inner_text() == "150,000"
+    assert phone.locator("[data-testid=live-average-bb]").inner_text() == "75.0 BB"
+
+    # The last bust and the end of the event: the champion and the results replace the clock.
+    bust(event, 2, floor_user)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    took = shows_within(phone, text_is("live-champion", "João Pérez"), CHANGE_LIMIT_S)
+    print(f"results shown after {took:.2f} s")
+    assert took < CHANGE_LIMIT_S
+    assert phone.locator("[data-testid=live-clock]").is_hidden()
+    assert phone.locator("[data-testid=live-average-bb]").inner_text() == ""
+    results = phone.locator("[data-testid=live-result]")
+    # The paid places and the final table (places 1 to 9), best first.
+    assert results.count() == 9
+    print(results.all_inner_texts())
+    assert results.nth(0).inner_text().split("\n") == ["Place 1 João Pérez", "R$2,500"]
+    assert results.nth(2).inner_text().split("\n") == ["Place 3 main player 0003", "R$1,000"]
+    assert results.nth(3).inner_text() == "Place 4 main player 0004"
+    screenshot(phone, "live-phone-results-en", full_page=False)

@@ -203,6 +203,8 @@ def test_the_page_is_in_the_phones_language_with_the_document_inline(client, see
     assert 'id="live-data"' in text and "live/live.js" in text and "live/live.css" in text
     assert "htmx" not in text and "app.css" not in text
     assert ">Level 2<" in text
+    # Readable before the script runs (and without it): the time left and the field.
+    assert 'data-testid="live-players">2 / 10<' in text and 'data-testid="live-average">150,000<' in text
     portuguese = client.get(url, headers={"accept-language": "pt-BR,pt;q=0.9"}).content.decode()
     assert 'lang="pt-br"' in portuguese and "Onde eu sento?" in portuguese and "Nível 2" in portuguese
 
