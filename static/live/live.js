@@ -3,7 +3,7 @@
 // "where do I sit?". No library: it has to load fast on a phone.
 (function () {
   "use strict";
-  var root, doc, texts, lang, stateUrl, seatsUrl, pollMs;
+  var root, doc, texts, lang, stateUrl, seatsUrl, pollMs, cacheSeconds;
   var offset = 0;          // server clock minus this phone's clock, in ms
   var etag = null;
   var lastOk = Date.now();
@@ -158,7 +158,10 @@
   function poll() {
     if (inFlight) { return; }
     inFlight = true;
-    var sent = Date.now(), headers = {};
+    // The script revalidates by itself (no-store: the browser's own cache stays out of it). Its own
+    // Cache-Control keeps the browser from asking shared caches for no-cache: they may answer from
+    // what they kept (Age says how old), as the server allows.
+    var sent = Date.now(), headers = { "Cache-Control": "max-age=" + cacheSeconds };
     if (etag) { headers["If-None-Match"] = etag; }
     fetch(stateUrl, { cache: "no-store", headers: headers, credentials: "same-origin" }).then(function (r) {
       var got = Date.now();
@@ -214,6 +217,7 @@
     stateUrl = root.getAttribute("data-state-url");
     seatsUrl = root.getAttribute("data-seats-url");
     pollMs = parseInt(root.getAttribute("data-poll-ms"), 10) || 4000;
+    cacheSeconds = parseInt(root.getAttribute("data-cache-seconds"), 10) || 0;
     etag = doc.version ? '"' + doc.version + '"' : null;
     // The page was stamped by the server between the request and its first byte.
     var serverMs = parseInt(root.getAttribute("data-server-ms"), 10);

@@ -18,7 +18,7 @@ from django.db.models.functions import Length
 from django.utils import timezone
 
 from tdconsole.clock.maths import NOT_STARTED, ClockTimes, Reading, read
-from tdconsole.clock.selectors import clock_slow_parts, clock_times, steps_of
+from tdconsole.clock.selectors import RESULTS_SHOWN, clock_slow_parts, clock_times, steps_of
 from tdconsole.payouts.models import Deal, PayoutTable
 from tdconsole.payouts.selectors import event_awards, event_payout_amounts
 from tdconsole.seating.selectors import seat_lookup
@@ -122,7 +122,8 @@ def _money(amount: Decimal | None) -> str | None:
 
 
 def live_document(*, event: Event, state: LiveState) -> dict:
-    """The live page's JSON: clock, field, prize pool and payouts, leaders, busts, results.
+    """The live page's JSON: clock, field, prize pool and payouts, leaders, busts, results (once finished:
+    every paid place and the final table, as many as the projected screen lists).
 
     A constant number of queries whatever the field: the payout amounts, the placed entries with what
     they receive, the deal, the biggest stacks, the latest busts.
@@ -138,7 +139,7 @@ def live_document(*, event: Event, state: LiveState) -> dict:
     results = [{
         "place": award.place, "name": award.entry.player.name, "number": award.entry.number,
         "prize": _money(award.amount) if award.amount else None,
-    } for award in awards if award.amount > 0 or award.place <= 9] if finished else []
+    } for award in awards if award.amount > 0 or award.place <= RESULTS_SHOWN] if finished else []
     field = state.field
     return {
         "version": state.version,

@@ -79,6 +79,7 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
         "state_url": reverse("live:state", kwargs={"slug": event.slug}) + query,
         "seats_url": reverse("live:seats", kwargs={"slug": event.slug}) + query,
         "poll_ms": POLL_SECONDS * 1000,
+        "cache_seconds": CACHE_SECONDS,
         "server_ms": int(state.now.timestamp() * 1000),
         # The first paint, before the script counts (and without it).
         "level_text": level_label(current) if current is not None else "",

@@ -86,6 +86,8 @@ def test_the_first_view_is_small_and_quick_on_3g_and_a_pause_shows_within_5_s(li
     cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
     cdp.on("Network.loadingFinished", lambda e: received.__setitem__(e["requestId"], e["encodedDataLength"]))
     phone.add_init_script(CLOCK_SHOWN)
+    polls = []
+    phone.on("request", lambda r: "/live/state.json" in r.url and polls.append(r.headers))
 
     phone.goto(live_server.url + public_url(event, "live:page", absolute=False))
     phone.wait_for_function("() => window.__clockShownAt !== undefined")
@@ -130,6 +132,9 @@ def test_the_first_view_is_small_and_quick_on_3g_and_a_pause_shows_within_5_s(li
     phone.wait_for_timeout(1500)
     assert phone.locator("[data-testid=live-time]").inner_text() == frozen
     screenshot(phone, "live-phone-paused", full_page=False)
+    # Each poll revalidates its ETag, and lets a shared cache answer from what it kept for 2 s (no no-cache).
+    assert polls and all(h.get("cache-control") == "max-age=2" for h in polls)
+    assert all(h.get("if-none-match", "").startswith('"') for h in polls)
 
 
 def test_a_level_change_and_the_end_show_within_5_s_and_the_switch_turns_the_page_english(live_server, phone,
