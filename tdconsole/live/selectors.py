@@ -3,7 +3,7 @@
 The document is the same for every phone (no language, no time of request in it): levels and money are
 numbers the page's script formats, and the clock is the server's timestamps (when the level ends, or the
 time left while paused), so an answer stays valid until something at the desk changes. The version is
-read from what can change it, in three small queries, before the document is built.
+read from what can change it, in four small queries, before the document is built.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def live_state(*, event: Event, now: datetime | None = None) -> LiveState:
     """The live document's version: a short hash of everything the document is made of (and of the
     minute, see REFRESH_SECONDS).
 
-    Three queries (the clock row, one aggregate over the entries, one over the payout table and deal)
+    Four queries (the clock row, one aggregate over the entries, one over the payout table, the deal)
     plus the clock's cached slow parts (structure, field and prize summary), whatever the field size.
     """
     now = now or timezone.now()
