@@ -34,6 +34,7 @@ LAYERS: dict[str, int] = {
     # the desk's top, and any new app
     "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk_pages": 3, "cashier_pages": 3, "setup_pages": 3,
     "leagues": 3,
+    "live": 3,  # the players' live page, over clock, payouts, seating and tournaments
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }

@@ -23,6 +23,8 @@ class ClockState(models.Model):
     level_started_at = models.DateTimeField(_("level started at"), null=True, blank=True)
     paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     banked = models.DurationField(_("time banked in pauses"), default=timedelta(0))
+    # The director shows the players' live page as a QR code in a corner of the projected screen.
+    show_live_qr = models.BooleanField(_("live page QR code on the screen"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -67,6 +67,15 @@ def clock_times(*, event: Event) -> ClockTimes:
         return ClockTimes()
 
 
+def clock_row(*, event: Event) -> tuple[ClockTimes, bool]:
+    """The stored clock and whether the screen shows the live page's QR code (one query)."""
+    try:
+        state = ClockState.objects.get(event_id=event.pk)
+    except ClockState.DoesNotExist:
+        return ClockTimes(), False
+    return state.times(), state.show_live_qr
+
+
 def clock_reading(*, event: Event, now: datetime | None = None) -> tuple[list[Level], Reading]:
     """The structure and what the clock shows at `now` (two queries)."""
     levels = clock_structure(event=event)
@@ -289,7 +298,8 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
     """
     now = now or timezone.now()
     levels, field, prizes = clock_slow_parts(event=event)
-    reading = read(steps_of(levels), clock_times(event=event), now)
+    times, live_qr = clock_row(event=event)
+    reading = read(steps_of(levels), times, now)
     index = reading.index if reading.index is not None else (0 if levels else None)
     current = levels[index] if index is not None else None
     next_index = reading.next_index if reading.index is not None else (1 if len(levels) > 1 else None)
@@ -314,5 +324,6 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
         "_extra": {
             "levels": levels, "reading": reading, "index": index, "current": current,
             "following": following, "field": field, "prizes": prizes, "now": now,
+            "live_qr": live_qr,
         },
     }

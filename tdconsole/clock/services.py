@@ -115,3 +115,20 @@ def clock_set_left(*, event: Event, actor: Any, seconds: int, now: datetime | No
 
     return _apply(event=event, actor=actor, action="clock.set_left", control=control,
                   verb=(gettext_lazy("time left set to %(left)s"), {"left": clock_text(left)}), now=now)
+
+
+def clock_live_qr_set(*, event: Event, actor: Any, shown: bool) -> ClockState:
+    """Show or hide the players' live page as a QR code in a corner of the projected screen."""
+    with transaction.atomic():
+        ClockState.objects.get_or_create(event=event)
+        state = ClockState.objects.select_for_update().get(event=event)
+        before = {"show_live_qr": state.show_live_qr}
+        state.show_live_qr = shown
+        state.save(update_fields=["show_live_qr", "updated_at"])
+        audit_record(
+            actor=actor, action="clock.live_qr", event=event, objects=[state],
+            before=before, after={"show_live_qr": shown},
+            summary=gettext_lazy("Screen: live page QR code shown") if shown
+            else gettext_lazy("Screen: live page QR code hidden"),
+        )
+        return state

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+
+import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -89,6 +92,9 @@ def _screen_page_context(request: HttpRequest, event: Event) -> dict:
     return {
         "event": event,
         "key": key,
+        # The players' live page as a QR code in a corner, when the director shows it.
+        "live_qr_url": (public_url(event, "clock:screen_qr", absolute=False)
+                        if snapshot["_extra"]["live_qr"] else ""),
         "screen": screen_context(
             event=event, snapshot=snapshot, messages=screen_message_texts(event=event),
             results=event_results(event=event) if finished else None,
@@ -115,6 +121,37 @@ def screen(request: HttpRequest, slug: str) -> HttpResponse:
     return _no_store(render(request, "clock/screen.html", _screen_page_context(request, event)))
 
 
+# The QR code's image changes only with the link (the event's key and the site's address): phones and
+# screens may keep it for an hour.
+QR_CACHE_SECONDS = 3600
+
+
+@require_GET
+def screen_qr(request: HttpRequest, slug: str) -> HttpResponse:
+    """The players' live page link as a QR code (SVG), for the corner of the screen (public link rules)."""
+    event = public_event_or_404(request, slug)
+    # The live page is the live app's (above this one): named here by its URL only.
+    link = public_url(event, "live:page", request=request)
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=4, border=2, xmldecl=False,
+                                     dark="#000000", light="#ffffff", title=event.name)
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = f"public, max-age={QR_CACHE_SECONDS}"
+    return response
+
+
+@require_POST
+@role_required(DIRECTOR)
+def live_qr(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show or hide the live page's QR code on the projected screen (Director)."""
+    event = get_object_or_404(Event, slug=slug)
+    shown = request.POST.get("show", "")
+    if shown not in {"1", "0"}:
+        return _no_store(HttpResponse(_("Say whether to show the QR code."), status=400))
+    services.clock_live_qr_set(event=event, actor=request.user, shown=shown == "1")
+    return redirect("clock:desk", slug=event.slug)
+
+
 @require_GET
 def screen_state(request: HttpRequest, slug: str) -> HttpResponse:
     """The screen's refresh fragment, polled every second until the event is finished."""
@@ -131,6 +168,8 @@ def _desk_context(event: Event, error: str = "") -> dict:
         "error": error,
         "screen_url": public_url(event, "clock:screen", absolute=False),
         "feed_url": public_url(event, "clock:feed", absolute=False),
+        "live_url": public_url(event, "live:page", absolute=False),
+        "live_qr": snapshot["_extra"]["live_qr"],
     }
 
 
@@ -139,6 +178,7 @@ def _messages_context(request: HttpRequest, event: Event, error: str = "") -> di
         "event": event,
         "screen_messages": screen_messages_of(event=event),
         "can_edit_messages": has_role(request.user, [DIRECTOR]),
+        "can_show_qr": has_role(request.user, [DIRECTOR]),
         "message_max": ScreenMessage.MAX_LENGTH,
         "message_error": error,
     }

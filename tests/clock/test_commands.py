@@ -47,7 +47,7 @@ def test_clock_command_rejects_an_unknown_event(db):
         run("clock", "nope", "status")
 
 
-def test_event_links_prints_the_three_public_urls(event, settings):
+def test_event_links_prints_the_public_urls_with_the_live_page_last(event, settings):
     settings.PUBLIC_BASE_URL = "https://poker.example"
     lines = run("event_links", event.slug).splitlines()
     key = f"?k={event.public_token}"
@@ -55,4 +55,5 @@ def test_event_links_prints_the_three_public_urls(event, settings):
         f"screen: https://poker.example/events/{event.slug}/screen/{key}",
         f"feed: https://poker.example/api/events/{event.slug}/clock.json{key}",
         f"seats: https://poker.example/events/{event.slug}/seats/{key}",
+        f"live: https://poker.example/events/{event.slug}/live/{key}",
     ]

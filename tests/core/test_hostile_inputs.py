@@ -360,6 +360,12 @@ ENDPOINTS: dict[str, Endpoint] = {
     "clock:screen": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "clock:screen_state": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "clock:feed": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
+    "clock:screen_qr": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
+    "clock:live_qr": Endpoint(kwargs=slug, can_get=False, post=(P("show"),), base=lambda w: {"show": "1"}),
+    # The players' live page.
+    "live:page": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
+    "live:state": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
+    "live:seats": Endpoint(kwargs=slug, get=(P("q"),), can_post=False, public=True, keyed=True),
     # Payouts.
     "cashier_pages:desk": Endpoint(kwargs=slug, get=(P("q"), P("entry"), P("part")), can_post=False),
     "cashier_pages:sell": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method")),

@@ -6,11 +6,12 @@ from django.core.management.base import BaseCommand, CommandError
 from tdconsole.tournaments.models import Event
 from tdconsole.tournaments.public import public_url
 
-LINKS = (("screen", "clock:screen"), ("feed", "clock:feed"), ("seats", "seating:seat_lookup"))
+# The players' live page is the live app's (above the clock); it is named here by its URL only.
+LINKS = (("screen", "clock:screen"), ("feed", "clock:feed"), ("seats", "seating:seat_lookup"), ("live", "live:page"))
 
 
 class Command(BaseCommand):
-    help = "Print the event's public links (screen, feed, seats), one per line."
+    help = "Print the event's public links (screen, feed, seats, live page), one per line."
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's slug")
