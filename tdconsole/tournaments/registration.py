@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tdconsole.audit.services import audit_record, describe
 
 from .exceptions import PlayerChoiceNeeded, RegistrationError
+from .flights import flight_entry_check
 from .locks import event_lock
 from .models import Bust, Entry, Event, Festival, Level, Player
 from .names import search_key, tidy_name
@@ -139,6 +140,12 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
         player = locked
         if not registration_is_open(event=event, level_position=level_position):
             raise RegistrationError(_("Registration and re-entry are closed for this event."))
+        if event.has_flights:
+            raise RegistrationError(_("%(event)s is played in its flights: register the player in one of them.")
+                                    % {"event": event.name})
+        if event.parent_id is not None:
+            # The main event's lock (taken after this flight's) serves entries of every flight one at a time.
+            flight_entry_check(flight=event, player=player)
         # Each read uses an index (no scan of the field): the player's own entries and the
         # highest entry number.
         row = Entry.objects.filter(event=event, player=player).aggregate(
