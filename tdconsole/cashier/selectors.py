@@ -17,6 +17,7 @@ from django.db.models import Count, Max, Q, Sum
 
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.selectors import events_q
 
 from .models import Payout, Purchase
 
@@ -153,7 +154,8 @@ class PoolExtras:
 def pool_extras(*, event: Event) -> PoolExtras:
     """`extra_prize`, `extra_chips`, the rebuys and add-ons sold and the staff percent, in one query."""
     sold = Q(purchases__voided_at__isnull=True) & ~Q(purchases__kind__in=BUY_IN_KINDS)
-    row = Event.objects.filter(pk=event.pk).aggregate(
+    # A main event with starting flights counts what was sold in every flight (one pool).
+    row = Event.objects.filter(events_q(event)).aggregate(
         staff_percent=Max("money_rules__staff_percent"),
         prize=Sum("purchases__prize", filter=sold),
         chips=Sum("purchases__chips", filter=sold),

@@ -35,6 +35,7 @@ from .festivals import clean_name
 from .locks import event_lock
 from .models import Bust, Entry, Event, Player
 from .places import BustRank, group_places
+from .selectors import entries_q, events_q  # noqa: F401 - the flights' reads, named here too
 
 FLIGHT_SETTINGS = ("advance_rule", "bagged_may_reenter", "entry_limit_all_flights", "stop_level", "stop_time")
 
@@ -42,13 +43,6 @@ FLIGHT_SETTINGS = ("advance_rule", "bagged_may_reenter", "entry_limit_all_flight
 def main_lock(flight: Event) -> Event:
     """Lock a flight's main event row until the end of the transaction (the flight locked already)."""
     return Event.objects.select_for_update().get(pk=flight.parent_id)
-
-
-def entries_q(event: Event, prefix: str = "") -> Q:
-    """The entries an event counts: its own, and its flights' when it is a main event."""
-    if not event.has_flights:
-        return Q(**{f"{prefix}event_id": event.pk})
-    return Q(**{f"{prefix}event_id": event.pk}) | Q(**{f"{prefix}event__parent_id": event.pk})
 
 
 # --- creating flights and their settings ------------------------------------------------------------

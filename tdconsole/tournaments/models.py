@@ -202,11 +202,16 @@ class Event(models.Model):
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights", verbose_name=_("main event")
     )
-    has_flights = models.BooleanField(_("has starting flights"), default=False, editable=False)
+    # (Defaults in the database too: rows written by code that predates these columns, such as another app's
+    # migration tests run at an older state, still get them.)
+    has_flights = models.BooleanField(_("has starting flights"), default=False, db_default=False, editable=False)
     advance_rule = models.CharField(
-        _("survivors of several flights"), max_length=12, choices=AdvanceRule.choices, default=AdvanceRule.BEST_STACK
+        _("survivors of several flights"), max_length=12, choices=AdvanceRule.choices, default=AdvanceRule.BEST_STACK,
+        db_default=AdvanceRule.BEST_STACK,
     )
-    bagged_may_reenter = models.BooleanField(_("a player who bagged may enter a later flight"), default=False)
+    bagged_may_reenter = models.BooleanField(
+        _("a player who bagged may enter a later flight"), default=False, db_default=False
+    )
     entry_limit_all_flights = models.PositiveSmallIntegerField(
         _("entries per player across all flights"), null=True, blank=True, validators=[MinValueValidator(1)]
     )
