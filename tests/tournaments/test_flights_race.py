@@ -41,3 +41,28 @@ def test_two_clerks_registering_one_player_in_two_flights_at_once_cannot_pass_th
         assert len(entries) == 1 and len(refused) == 2, answers
         assert all("the 1 entry allowed across all flights" in str(r) for r in refused), [str(r) for r in refused]
         assert Entry.objects.filter(player=player).count() == 1
+
+
+def test_the_last_two_flights_closing_at_once_place_the_field_once(make_event, director):
+    from tdconsole.seating.services import tables_assign
+    from tdconsole.tournaments.eliminations import entry_eliminate
+    from tdconsole.tournaments.registration import event_registration_close
+    from tests import factories
+
+    main = make_event(name="Main Event", slug="main-event", status=Event.Status.DRAFT, tables=())
+    flights = []
+    for i, (name, table) in enumerate([("Day 1A", 1), ("Day 1B", 3)]):
+        flight = flight_create(event=main, name=name, date=datetime.date(2026, 12, 10 + i), actor=director)
+        Event.objects.filter(pk=flight.pk).update(status=Event.Status.REGISTERING)
+        tables_assign(event=flight, numbers=[table], actor=director)
+        flight = factories.seated_at_desk(Event.objects.get(pk=flight.pk), 4, actor=director, names=name + " {n}")
+        seat = Entry.objects.filter(event=flight, status="alive").order_by("number").first().seat
+        entry_eliminate(event=flight, table_number=table, seat=seat, actor=director, level_position=None)
+        flights.append(flight)
+    answers = at_once(*[(lambda f=f: event_registration_close(event=f, actor=director)) for f in flights])
+    assert all(isinstance(a, Event) for a in answers), answers
+    main.refresh_from_db()
+    assert main.registration_closed_at is not None
+    # 8 entries, 6 still in: Day 1B's bust (the later one) 7th, Day 1A's 8th.
+    placed = dict(Entry.objects.filter(event__parent=main, status="busted").values_list("event__name", "place"))
+    assert placed == {"Day 1B": 7, "Day 1A": 8}
