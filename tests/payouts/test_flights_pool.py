@@ -88,3 +88,14 @@ def test_the_summary_takes_the_same_queries_whatever_the_flights(main, director,
     with django_assert_num_queries(len(two.captured_queries)):
         summary = event_prize_summary(event=main)
     assert summary["entries"] == 125
+
+
+def test_the_main_events_payouts_page_shows_the_one_pool(main, client_as):
+    from django.urls import reverse
+
+    factories.add_field(flight(main, "Day 1A"), 30, 30)
+    factories.add_field(flight(main, "Day 1B"), 20, 20)
+    answer = client_as("director").get(reverse("payouts:table", kwargs={"slug": main.slug}),
+                                       HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200
+    assert "5,000.00" in answer.content.decode()

@@ -100,3 +100,15 @@ def test_closing_a_main_events_registration_by_hand_is_refused_with_a_message(ma
     assert "closes when registration has closed in each of its flights" in answer.content.decode()
     main.refresh_from_db()
     assert main.registration_closed_at is None
+
+
+def test_the_main_events_dashboard_counts_the_flights_entries(main, client_as, director):
+    a = flight_create(event=main, name="Day 1A", date=datetime.date(2026, 12, 10), actor=director)
+    factories.add_field(a, 12, 12)
+    answer = client_as("director").get(reverse("tournaments:event_dashboard", kwargs={"slug": main.slug}),
+                                       HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 200
+    text = answer.content.decode()
+    assert 'data-testid="dash-flights">Flights</a>' in text
+    assert '<strong data-testid="entries">12</strong>' in text
+    assert '<strong data-testid="players-left">12</strong>' in text
