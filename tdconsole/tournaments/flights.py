@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Min, Q
+from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -35,7 +36,6 @@ from .festivals import clean_name
 from .locks import event_lock
 from .models import Bust, Entry, Event, Player
 from .places import BustRank, group_places
-from .selectors import entries_q, events_q  # noqa: F401 - the flights' reads, named here too
 
 FLIGHT_SETTINGS = ("advance_rule", "bagged_may_reenter", "entry_limit_all_flights", "stop_level", "stop_time")
 
@@ -140,8 +140,7 @@ def flight_entry_check(*, flight: Event, player: Player) -> Event:
     rows = {
         row["event_id"]: row for row in
         Entry.objects.filter(event__parent_id=main.pk, player=player).values("event_id")
-        .annotate(entries=Count("id"), alive=Count("id", filter=Q(status=Entry.Status.ALIVE)),
-                  number=Min("number"))
+        .annotate(entries=Count("id"), alive=Count("id", filter=Q(status=Entry.Status.ALIVE)))
     }
     limit = main.entry_limit_all_flights
     total = sum(r["entries"] for r in rows.values())
@@ -184,8 +183,6 @@ def place_scope(event: Event) -> PlaceScope:
 def field_close_if_complete(*, flight: Event, actor: Any) -> int:
     """After a flight's registration closed: when every flight's has, the field is known, the main event
     is marked closed and every flight's busts get their places. Returns how many places were given."""
-    from django.utils import timezone
-
     main = main_lock(flight)
     if main.registration_closed_at is not None:
         return 0
