@@ -110,3 +110,18 @@ def test_the_main_event_is_not_closed_by_hand(flights, director):
     main, a, b = flights
     with pytest.raises(RegistrationError, match="Main Event closes when registration has closed in each of its"):
         event_registration_close(event=main, actor=director)
+
+
+def test_the_flights_desk_says_the_place_is_pending_until_every_flight_has_closed(flights, director, client_as):
+    from django.urls import reverse
+
+    main, a, b = flights
+    bust(a, director, ("A0", None))
+    event_registration_close(event=a, actor=director)
+    desk = client_as("floor")
+    address = reverse("tournaments:eliminations", kwargs={"slug": a.slug})
+    text = desk.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "place given when registration has closed in every flight" in text
+    event_registration_close(event=b, actor=director)
+    text = desk.get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "place pending" not in text and "<b>11th</b> A0" in text
