@@ -15,10 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Q, Sum
 
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.selectors import events_q
 
 from .models import CashTally, Payout, Purchase
 
@@ -156,14 +157,18 @@ class PoolExtras:
 
 def pool_extras(*, event: Event) -> PoolExtras:
     """`extra_prize`, `extra_chips`, the rebuys and add-ons sold and the staff percent, in one query (the
-    event's money rules and its tally, one row each)."""
-    row = (Event.objects.filter(pk=event.pk)
-           .values("money_rules__staff_percent", "cash_tally__extra_prize", "cash_tally__extra_chips",
-                   "cash_tally__rebuys", "cash_tally__addons").first()) or {}
-    staff_percent = row.get("money_rules__staff_percent")
-    return PoolExtras(prize=_money(row.get("cash_tally__extra_prize")),
-                      chips=int(row.get("cash_tally__extra_chips") or 0),
-                      rebuys=row.get("cash_tally__rebuys") or 0, addons=row.get("cash_tally__addons") or 0,
+    event's money rules and its tally, one row each; a main event with starting flights adds every
+    flight's tally: one pool)."""
+    row = Event.objects.filter(events_q(event)).aggregate(
+        staff_percent=Max("money_rules__staff_percent"),
+        prize=Sum("cash_tally__extra_prize"),
+        chips=Sum("cash_tally__extra_chips"),
+        rebuys=Sum("cash_tally__rebuys"),
+        addons=Sum("cash_tally__addons"),
+    )
+    staff_percent = row["staff_percent"]
+    return PoolExtras(prize=_money(row["prize"]), chips=int(row["chips"] or 0),
+                      rebuys=row["rebuys"] or 0, addons=row["addons"] or 0,
                       staff_percent=staff_percent if staff_percent is not None else ZERO)
 
 

@@ -17,7 +17,7 @@ from tdconsole.cashier.models import Ticket
 from tdconsole.cashier.selectors import PoolExtras, pool_extras
 from tdconsole.core.money import quantize_money
 from tdconsole.tournaments.models import Entry, Event
-from tdconsole.tournaments.selectors import event_field_summary
+from tdconsole.tournaments.selectors import entries_q, event_field_summary
 
 from . import calc
 from .models import Deal, PayoutTable, PrizeSettings
@@ -229,7 +229,7 @@ def event_awards(*, event: Event, amounts: list[Decimal] | None = None) -> list[
     if amounts is None:
         amounts = event_payout_amounts(event=event)
     placed = list(
-        Entry.objects.filter(event=event, place__isnull=False)
+        Entry.objects.filter(entries_q(event), place__isnull=False)
         .select_related("player")
         .order_by("place", F("bust__starting_stack").desc(nulls_last=True), "number")
     )

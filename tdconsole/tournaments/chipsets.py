@@ -23,6 +23,7 @@ from tdconsole.audit.messages import Number
 from tdconsole.audit.services import audit_record
 from tdconsole.core.bounds import field_max
 
+from .events import shared_settings_check
 from .exceptions import ChipSetError
 from .locks import event_lock
 from .models import Chip, ChipSet, Event, Level, Venue
@@ -225,6 +226,7 @@ def event_chip_set_set(*, event: Event, chip_set: ChipSet | None, actor: Any) ->
             chip_set = _locked(chip_set)
         if (chip_set.pk if chip_set else None) == event.chip_set_id:
             return event
+        shared_settings_check(event, [], structure_replaced=True)
         if chip_set is not None:
             values = _values(chip_set)
             if not values:

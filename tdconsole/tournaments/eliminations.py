@@ -24,6 +24,7 @@ from tdconsole.audit.services import audit_record
 from tdconsole.core.bounds import fits
 
 from .exceptions import EliminationError
+from .flights import place_scope
 from .locks import event_lock
 from .models import Bust, Elimination, Entry, Event, Table
 from .places import BustRank, group_places
@@ -151,13 +152,16 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
             rows.append(Bust(elimination=elimination, entry=entry, seat=b.seat, starting_stack=b.starting_stack))
             entry.status, entry.table, entry.seat, entry.busted_at = Entry.Status.BUSTED, None, None, now
         Bust.objects.bulk_create(rows)
-        placed = event.registration_closed_at is not None
+        # A flight's busts are placed once the whole field is known, below the players of every flight.
+        scope = place_scope(event)
+        placed = scope.placed
         members = rows
         if group != sequence:
             members = list(Bust.objects.filter(elimination__event=event, elimination__group=group)
                            .select_related("elimination"))
         alive_after = alive - len(seats)
-        places = group_places(_bust_ranks(members), best_place=alive_after + 1) if placed else {}
+        places = (group_places(_bust_ranks(members), best_place=alive_after + scope.alive_elsewhere + 1)
+                  if placed else {})
         by_place: dict[int | None, list[int]] = {}
         for entry in entries.values():
             entry.place = places.get(entry.pk)
@@ -171,7 +175,7 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
         others = {m.entry_id: places[m.entry_id] for m in members if m.entry_id not in busted_now} if placed else {}
         for place in set(others.values()):
             Entry.objects.filter(pk__in=[k for k, v in others.items() if v == place]).update(place=place)
-        if placed and alive_after == 1:
+        if placed and alive_after + scope.alive_elsewhere == 1:
             Entry.objects.filter(event=event, status=Entry.Status.ALIVE).update(place=1)
         audit_record(
             actor=actor, action="entry.eliminate", event=event, objects=list(entries.values()),
@@ -233,6 +237,12 @@ def elimination_undo(*, event: Event, elimination_id: int, actor: Any) -> list[E
         # Later groups finished higher than the restored players: their places move down by k.
         Entry.objects.filter(bust__elimination__event=event, bust__elimination__group__gt=elimination.group,
                              place__isnull=False).update(place=F("place") + k)
+        scope = place_scope(event)
+        if event.parent_id is not None and scope.placed:
+            # So did the busts of the other flights made after this one (places follow the order of busts).
+            (Entry.objects.filter(bust__elimination__event__parent_id=event.parent_id, place__isnull=False,
+                                  bust__elimination__created_at__gt=elimination.created_at)
+             .exclude(event=event).update(place=F("place") + k))
         # A winner named by the last bust is no longer the winner.
         Entry.objects.filter(event=event, status=Entry.Status.ALIVE, place__isnull=False).update(place=None)
         for bust, entry in zip(busts, entries, strict=True):
@@ -245,12 +255,16 @@ def elimination_undo(*, event: Event, elimination_id: int, actor: Any) -> list[E
                 Entry.objects.bulk_update(entries, ["status", "table", "seat", "place", "busted_at"])
         except IntegrityError:
             raise EliminationError(_("The seat or the player changed meanwhile; reload and try again."))
-        if event.registration_closed_at is not None:
+        if scope.placed:
             rest = list(Bust.objects.filter(elimination__event=event, elimination__group=group)
                         .select_related("elimination"))
             if rest:
-                alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count()
+                alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() + scope.alive_elsewhere
                 later = Bust.objects.filter(elimination__event=event, elimination__group__gt=group).count()
+                if event.parent_id is not None:
+                    later += (Bust.objects.filter(elimination__event__parent_id=event.parent_id,
+                                                  elimination__created_at__gt=elimination.created_at)
+                              .exclude(elimination__event=event).count())
                 places = group_places(_bust_ranks(rest), best_place=alive + later + 1)
                 for place in set(places.values()):
                     Entry.objects.filter(pk__in=[k for k, v in places.items() if v == place]).update(place=place)

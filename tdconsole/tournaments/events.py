@@ -43,6 +43,8 @@ EVENT_FIELDS = (
     "name", "slug", "date", "currency", "buy_in_prize", "buy_in_fee", "starting_stack", "seats_per_table",
     "format", "max_entries", "late_registration_level", "ante_type", "guarantee",
 )
+# What every starting flight has as its main event has it (see flights.py); a flight cannot change them.
+SHARED_SETTINGS = tuple(name for name in EVENT_FIELDS if name not in ("name", "slug", "date", "guarantee"))
 
 
 # --- structures -----------------------------------------------------------------------------------
@@ -272,6 +274,8 @@ def event_update(*, event: Event, actor: Any, template: Structure | None = None,
         _event_fields_check(merged, structure=template or event.structure)
         if merged["seats_per_table"] != event.seats_per_table:
             _seats_check(event, merged["seats_per_table"])
+        shared_settings_check(event, [k for k in fields if getattr(event, k) != fields[k]],
+                              structure_replaced=template is not None)
         if event.status == Event.Status.RUNNING and (
             merged["format"] != event.format or merged["starting_stack"] != event.starting_stack
         ):
@@ -294,6 +298,22 @@ def event_update(*, event: Event, actor: Any, template: Structure | None = None,
                      after={k: getattr(event, k) for k in before if k != "structure"},
                      summary=(gettext_lazy("Event %(name)s changed"), {"name": event.name}))
     return event
+
+
+def shared_settings_check(event: Event, changed: Sequence[str], *, structure_replaced: bool = False) -> None:
+    """Refuse a change of a setting every flight shares, on a flight or on a main event that has flights."""
+    shared = [name for name in changed if name in SHARED_SETTINGS]
+    if not shared and not structure_replaced:
+        return
+    if event.parent_id is not None:
+        raise EventSettingsError(
+            _("A flight plays the main event's structure, chips, buy-in and stack: change them on %(name)s.")
+            % {"name": event.parent.name}, field=shared[0] if shared else "template")
+    if event.has_flights:
+        raise EventSettingsError(
+            _("%(name)s has flights, which play its structure, chips, buy-in and stack as they were when "
+              "they were made: these can no longer change.") % {"name": event.name},
+            field=shared[0] if shared else "template")
 
 
 def _template_chips_check(event: Event, template: Structure) -> None:

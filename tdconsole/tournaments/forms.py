@@ -285,3 +285,25 @@ class EliminationForm(forms.Form):
             data["entry_ids"] = seen
             data["eliminator_ids"] = seen_by
         return data
+
+
+class FlightForm(forms.Form):
+    """A new starting flight of a main event: its name and its day."""
+
+    name = forms.CharField(label=_("Flight name"), max_length=120,
+                           widget=forms.TextInput(attrs={"placeholder": _("Day 1A"), "autocomplete": "off"}))
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+
+
+class FlightSettingsForm(forms.Form):
+    """How the flights of a main event play together (see flights.py)."""
+
+    advance_rule = forms.ChoiceField(label=_("Survivors of several flights"), choices=Event.AdvanceRule.choices)
+    bagged_may_reenter = forms.BooleanField(label=_("A player who bagged may enter a later flight"), required=False)
+    entry_limit_all_flights = forms.IntegerField(
+        label=_("Entries per player across all flights"), required=False, min_value=1, max_value=1000,
+        help_text=_("Empty: only each flight's own re-entry limit."))
+    stop_level = forms.IntegerField(label=_("Every flight stops after level"), required=False, min_value=1,
+                                    max_value=field_max(Event, "stop_level"))
+    stop_time = forms.TimeField(label=_("Or at"), required=False, widget=forms.TimeInput(attrs={"type": "time"},
+                                                                                         format="%H:%M"))

@@ -145,6 +145,10 @@ class Event(models.Model):
         BIG_BLIND = "bba", _("Big blind ante")
         TRADITIONAL = "traditional", _("Traditional ante")
 
+    class AdvanceRule(models.TextChoices):
+        BEST_STACK = "best_stack", _("Best stack (the other bags are forfeited)")
+        CUMULATIVE = "cumulative", _("Cumulative (the bags are added)")
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         REGISTERING = "registering", _("Registering")
@@ -191,6 +195,28 @@ class Event(models.Model):
     entry_numbers_used = models.PositiveIntegerField(_("highest cancelled entry number"), default=0)
     public_token = models.CharField(max_length=32, unique=True, default=new_public_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Starting flights (Dia 1A, 1B...): a flight is an event of its own (clock, tables, registration,
+    # seat draw) whose `parent` is the main event; the main event holds the settings below and sums the
+    # flights' entries and prize pool (see flights.py). `has_flights` is set once its first flight is made,
+    # so the reads of an ordinary event stay as they were.
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights", verbose_name=_("main event")
+    )
+    # (Defaults in the database too: rows written by code that predates these columns, such as another app's
+    # migration tests run at an older state, still get them.)
+    has_flights = models.BooleanField(_("has starting flights"), default=False, db_default=False, editable=False)
+    advance_rule = models.CharField(
+        _("survivors of several flights"), max_length=12, choices=AdvanceRule.choices, default=AdvanceRule.BEST_STACK,
+        db_default=AdvanceRule.BEST_STACK,
+    )
+    bagged_may_reenter = models.BooleanField(
+        _("a player who bagged may enter a later flight"), default=False, db_default=False
+    )
+    entry_limit_all_flights = models.PositiveSmallIntegerField(
+        _("entries per player across all flights"), null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    stop_level = models.PositiveIntegerField(_("every flight stops after level"), null=True, blank=True)
+    stop_time = models.TimeField(_("every flight stops at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -198,6 +224,7 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(format="reentry") | Q(max_entries=1), name="freezeout_has_one_entry"
             ),
+            models.CheckConstraint(condition=~Q(parent=models.F("id")), name="flight_not_its_own_parent"),
         ]
         verbose_name = _("event")
         verbose_name_plural = _("events")

@@ -37,6 +37,8 @@ def event_links(event: Event) -> dict[str, str | None]:
         "chips": reverse("tournaments:chip_counts", kwargs={"slug": slug}),
         "h4h": reverse("tournaments:hand_for_hand", kwargs={"slug": slug}),
         "edit": reverse("tournaments:event_edit", kwargs={"slug": slug}),
+        # A main event's flights page, reached from the event and from each of its flights.
+        "flights": reverse("tournaments:event_flights", kwargs={"slug": slug}),
         "table_map": _url_or_none("seating:table_map", slug),
         "balance": _url_or_none("seating:balance_panel", slug),
         "clock": _url_or_none("clock:desk", slug),

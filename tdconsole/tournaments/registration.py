@@ -33,6 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tdconsole.audit.services import audit_record, describe
 
 from .exceptions import PlayerChoiceNeeded, RegistrationError
+from .flights import field_close_if_complete, flight_entry_check
 from .locks import event_lock
 from .models import Bust, Entry, Event, Festival, Level, Player
 from .names import search_key, tidy_name
@@ -139,6 +140,12 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
         player = locked
         if not registration_is_open(event=event, level_position=level_position):
             raise RegistrationError(_("Registration and re-entry are closed for this event."))
+        if event.has_flights:
+            raise RegistrationError(_("%(event)s is played in its flights: register the player in one of them.")
+                                    % {"event": event.name})
+        if event.parent_id is not None:
+            # The main event's lock (taken after this flight's) serves entries of every flight one at a time.
+            flight_entry_check(flight=event, player=player)
         # Each read uses an index (no scan of the field): the player's own entries and the
         # highest entry number.
         row = Entry.objects.filter(event=event, player=player).aggregate(
@@ -283,9 +290,16 @@ def event_registration_close(*, event: Event, actor: Any) -> Event:
         event = event_lock(event)
         if event.registration_closed_at is not None:
             return event
+        if event.has_flights:
+            raise RegistrationError(_("%(event)s closes when registration has closed in each of its flights.")
+                                    % {"event": event.name})
         event.registration_closed_at = timezone.now()
         event.save(update_fields=["registration_closed_at"])
-        placed = _assign_pending_places(event)
+        if event.parent_id is not None:
+            # A flight's busts wait for the whole field: placed when the last flight closes.
+            placed = field_close_if_complete(flight=event, actor=actor)
+        else:
+            placed = _assign_pending_places(event)
         audit_record(actor=actor, action="event.registration_close", event=event, objects=[event],
                      after={"closed_at": event.registration_closed_at, "placed": placed},
                      summary=gettext_lazy("Registration closed"))

@@ -23,6 +23,20 @@ def chips_in_play(*, event: Event, addon_chips: int) -> int:
     return Entry.objects.filter(event=event).count() * event.starting_stack + addon_chips
 
 
+def entries_q(event: Event, prefix: str = "") -> Q:
+    """The entries an event counts: its own, and its flights' when it is a main event (flights.py)."""
+    if not event.has_flights:
+        return Q(**{f"{prefix}event_id": event.pk})
+    return Q(**{f"{prefix}event_id": event.pk}) | Q(**{f"{prefix}event__parent_id": event.pk})
+
+
+def events_q(event: Event) -> Q:
+    """The event rows whose money an event counts: itself, and its flights when it is a main event."""
+    if not event.has_flights:
+        return Q(pk=event.pk)
+    return Q(pk=event.pk) | Q(parent_id=event.pk)
+
+
 def event_field_summary(*, event: Event, addon_chips: int) -> dict:
     """Entries, players left, chips in play and the average stack, in one query.
 
@@ -30,7 +44,7 @@ def event_field_summary(*, event: Event, addon_chips: int) -> dict:
     cash desk beyond the buy-ins (rebuys, add-ons...; the caller reads them with
     `cashier.selectors.extra_chips`); the average is over the entries alive.
     """
-    row = Entry.objects.filter(event=event).aggregate(
+    row = Entry.objects.filter(entries_q(event)).aggregate(
         entries=Count("id"),
         alive=Count("id", filter=Q(status=Entry.Status.ALIVE)),
         counted=Sum("chips", filter=Q(status=Entry.Status.ALIVE)),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from tdconsole.audit.services import audit_record
 from tdconsole.core.bounds import field_max
 
-from .events import _unique_slug
+from .events import _unique_slug, shared_settings_check
 from .exceptions import StructureError
 from .locks import event_lock
 from .models import Event, Level, Structure
@@ -81,6 +81,7 @@ def structure_levels_save(
             event = event_lock(event)
             if event.structure_id != structure.pk:
                 raise StructureError(_("This structure is not the event's own."))
+            shared_settings_check(event, [], structure_replaced=True)
             denominations = event_denominations(event)
         else:
             denominations = None

@@ -94,7 +94,11 @@ def event_status(request: HttpRequest, slug: str) -> HttpResponse:
 @role_required(DIRECTOR)
 def registration_close(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
-    event_registration_close(event=event, actor=request.user)
+    try:
+        event_registration_close(event=event, actor=request.user)
+    except TournamentError as exc:  # a main event closes with its flights
+        messages.error(request, str(exc))
+        return redirect("tournaments:event_dashboard", slug=slug)
     messages.success(request, _("Registration and re-entry are closed."))
     return redirect("tournaments:event_dashboard", slug=slug)
 

@@ -309,6 +309,11 @@ ENDPOINTS: dict[str, Endpoint] = {
                                          base=lambda w: {"name": "New Player"}),
     "tournaments:registration_search": Endpoint(kwargs=slug, get=(P("name"),), can_post=False),
     "tournaments:registration_close": Endpoint(kwargs=slug, can_get=False),
+    "tournaments:event_flights": Endpoint(kwargs=slug, post=(
+        P("action"), P("new-name"), P("new-date"), P("rules-advance_rule"), P("rules-bagged_may_reenter"),
+        P("rules-entry_limit_all_flights"), P("rules-stop_level"), P("rules-stop_time")),
+        base=lambda w: {"action": "settings", "rules-advance_rule": "best_stack", "new-name": "Day 1X",
+                        "new-date": "2026-12-20"}),
     "tournaments:entry_cancel": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["entry"]}, can_get=False,
                                          int_kwargs=("pk",)),
     "tournaments:player_detail": Endpoint(kwargs=lambda w: slug(w) | {"pk": w["player"]}, get=(P("q"),),
