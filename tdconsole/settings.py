@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "tdconsole.setup_pages",
     "tdconsole.leagues",
     "tdconsole.live",
+    "tdconsole.day2",
 ]
 
 MIDDLEWARE = [

@@ -30,6 +30,7 @@ urlpatterns = [
     path("", include("tdconsole.rulings.urls")),
     path("", include("tdconsole.adjudication.urls")),
     path("", include("tdconsole.live.urls")),
+    path("", include("tdconsole.day2.urls")),
 ]
 
 if settings.DEBUG:

@@ -35,6 +35,7 @@ LAYERS: dict[str, int] = {
     "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk_pages": 3, "cashier_pages": 3, "setup_pages": 3,
     "leagues": 3,
     "live": 3,  # the players' live page, over clock, payouts, seating and tournaments
+    "day2": 3,  # Day 2 of an event in flights, over seating, clock and tournaments
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }
@@ -222,7 +223,7 @@ def test_the_layer_table_is_the_readme_graph():
     block = text[start:].split("```")[1]
     drawn: dict[str, int] = {}
     for line in block.splitlines():
-        match = re.match(r"^(\d)  +((?:[a-z_]+ )*[a-z_]+)(?:  |$)", line)
+        match = re.match(r"^(\d)  +((?:[a-z_0-9]+ )*[a-z_0-9]+)(?:  |$)", line)
         if match:
             for name in match.group(2).split():
                 drawn[name] = int(match.group(1))
@@ -237,7 +238,7 @@ def readme_app_map() -> dict[str, set[str]]:
     drawn: dict[str, set[str]] = {}
     current = None
     for line in block.splitlines():
-        match = re.match(r"^([a-z_]+) +(?:domain|shared|wiring|loader|pages) ", line)
+        match = re.match(r"^([a-z_0-9]+) +(?:domain|shared|wiring|loader|pages) ", line)
         if match:
             current = match.group(1)
             drawn[current] = set()

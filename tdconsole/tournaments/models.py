@@ -311,6 +311,8 @@ class Entry(models.Model):
     class Status(models.TextChoices):
         ALIVE = "alive", _("Alive")
         BUSTED = "busted", _("Busted")
+        # A flight's entry whose bag went on to Day 2 (the player plays on in the main event's Day 2 entry).
+        BAGGED = "bagged", _("Through to Day 2")
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
@@ -321,6 +323,9 @@ class Entry(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"), null=True, blank=True)
     chips = models.PositiveBigIntegerField(_("last chip count"), null=True, blank=True)
     place = models.PositiveIntegerField(_("finishing place"), null=True, blank=True)
+    # A main event's Day 2 entry made from the player's flight bags (day2 app): no buy-in of its own, so
+    # the field's entries count the flights' entries, not this one.
+    carried = models.BooleanField(_("carried from the flights"), default=False, db_default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     busted_at = models.DateTimeField(null=True, blank=True)
 

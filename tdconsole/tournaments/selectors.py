@@ -45,7 +45,8 @@ def event_field_summary(*, event: Event, addon_chips: int) -> dict:
     `cashier.selectors.extra_chips`); the average is over the entries alive.
     """
     row = Entry.objects.filter(entries_q(event)).aggregate(
-        entries=Count("id"),
+        # A Day 2 entry carried from the flights is no new buy-in: its player's flight entries count.
+        entries=Count("id", filter=Q(carried=False)),
         alive=Count("id", filter=Q(status=Entry.Status.ALIVE)),
         counted=Sum("chips", filter=Q(status=Entry.Status.ALIVE)),
     )

@@ -1,0 +1,79 @@
+"""Reads of the Day 2 page: the flights, who advances with which stack, what is missing before the merge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, OuterRef
+
+from tdconsole.tournaments.flights import FlightRow, advancing_stack, flights_of
+from tdconsole.tournaments.models import ChipCount, Entry, Event
+
+from .models import Advance
+
+
+@dataclass(frozen=True)
+class AdvanceRow:
+    """One advancing player, before the merge (a preview) or after it (from the record)."""
+
+    name: str
+    stack: int
+    bags: list[dict]
+    number: int | None = None  # the Day 2 entry number, once merged
+    table: int | None = None
+    seat: int | None = None
+
+    @property
+    def forfeited(self) -> list[dict]:
+        return [bag for bag in self.bags if not bag["kept"]]
+
+
+@dataclass
+class Day2View:
+    event: Event
+    flights: list[FlightRow]
+    merged: bool
+    rows: list[AdvanceRow]
+    uncounted: int = 0  # players still in with no bag count (the merge waits for them)
+    seated: int = 0
+    chips: int = 0
+    forfeited_chips: int = 0
+    open_flights: list[str] = field(default_factory=list)
+
+
+def day2_view(*, event: Event) -> Day2View:
+    """What the Day 2 page shows, in a fixed number of queries whatever the field."""
+    flights = flights_of(event=event)
+    open_flights = [row.flight.name for row in flights if row.flight.registration_closed_at is None]
+    advances = list(Advance.objects.filter(event=event).select_related("player", "entry__table"))
+    if advances:
+        rows = [AdvanceRow(name=a.player.name, stack=a.stack, bags=a.bags, number=a.entry.number,
+                           table=a.entry.table.number if a.entry.table_id else None, seat=a.entry.seat)
+                for a in advances]
+        rows.sort(key=lambda r: (-r.stack, r.name.casefold()))
+    else:
+        counted = ChipCount.objects.filter(entry_id=OuterRef("pk"))
+        entries = list(Entry.objects.filter(event__parent=event, status=Entry.Status.ALIVE)
+                       .select_related("player", "event").annotate(counted=Exists(counted))
+                       .order_by("event__date", "event_id", "number"))
+        by_player: dict[int, list[Entry]] = {}
+        for entry in entries:
+            by_player.setdefault(entry.player_id, []).append(entry)
+        rows = []
+        for player_id, mine in by_player.items():
+            plan = advancing_stack(player_id=player_id, bags=[e.chips or 0 for e in mine], rule=event.advance_rule)
+            keep = (None if event.advance_rule == Event.AdvanceRule.CUMULATIVE
+                    else next(e.pk for e in mine if (e.chips or 0) == plan.stack))
+            rows.append(AdvanceRow(name=mine[0].player.name, stack=plan.stack, bags=[
+                {"entry": e.pk, "number": e.number, "flight": e.event.name, "chips": e.chips,
+                 "kept": keep is None or e.pk == keep, "counted": e.counted} for e in mine]))
+        rows.sort(key=lambda r: (-r.stack, r.name.casefold()))
+        uncounted = sum(1 for r in rows for bag in r.bags if not bag["counted"])
+        return Day2View(event=event, flights=flights, merged=False, rows=rows, uncounted=uncounted,
+                        chips=sum(r.stack for r in rows),
+                        forfeited_chips=sum(bag["chips"] or 0 for r in rows for bag in r.forfeited),
+                        open_flights=open_flights)
+    return Day2View(event=event, flights=flights, merged=True, rows=rows,
+                    seated=sum(1 for r in rows if r.table is not None), chips=sum(r.stack for r in rows),
+                    forfeited_chips=sum(bag["chips"] or 0 for r in rows for bag in r.forfeited),
+                    open_flights=open_flights)
