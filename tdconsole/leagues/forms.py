@@ -56,7 +56,11 @@ class LeagueForm(forms.Form):
         self.fields["best_events"].widget.attrs.update({"size": "4"})
 
     def clean_participation_points(self) -> Decimal:
-        text = (self.cleaned_data.get("participation_points") or "").strip().replace(",", ".")
+        text = (self.cleaned_data.get("participation_points") or "").strip().replace(" ", "").replace("\u00a0", "")
+        if "," in text and "." in text:  # "1.000,50" or "1,000.50": the last separator is the decimal one
+            grouping = "." if text.rfind(",") > text.rfind(".") else ","
+            text = text.replace(grouping, "")
+        text = text.replace(",", ".")
         if not text:
             return Decimal("0")
         try:

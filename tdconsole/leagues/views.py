@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -49,8 +50,10 @@ def public_path(league: League, url_name: str = "leagues:public") -> str:
 
 
 def _settings_initial(league: League) -> dict[str, Any]:
-    return {"name": league.name, "formula": league.formula, "participation_points": league.participation_points,
-            "best_events": league.best_events}
+    # Points as the reader types them ("2,50" in Portuguese); the form reads either separator.
+    return {"name": league.name, "formula": league.formula, "best_events": league.best_events,
+            "participation_points": f"{league.participation_points:.2f}".replace(
+                ".", formats.get_format("DECIMAL_SEPARATOR"))}
 
 
 def _page_context(request: HttpRequest, league: League, *, form: LeagueForm | None = None,

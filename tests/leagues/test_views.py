@@ -74,6 +74,7 @@ def test_the_preset_select_carries_each_formula_for_the_field(client_as, league)
     page = client_as("director").get(reverse("leagues:league", args=[league.slug])).content.decode()
     assert 'data-preset-for="id_formula"' in page
     assert 'value="bounty" data-formula="10 * sqrt(n / p) + 2 * k"' in page
+    assert 'name="participation_points" value="1,00"' in page
 
 
 def test_a_new_league_with_a_formula_that_cannot_be_evaluated_is_not_created(client_as, db):
@@ -225,3 +226,25 @@ def test_an_undone_bust_leaves_the_table_on_the_page(client_as, director, db):
     elimination_undo(event=event, elimination_id=last.pk, actor=director)
     # The second player is alive again: no result of theirs counts until they bust for real.
     assert table_of(client_as("viewer").get(url).content.decode()) == [("1", first.player.name, "1,00")]
+
+
+@pytest.mark.parametrize(("typed", "kept"), [("2,5", "2.50"), ("1.000,50", "1000.50"), ("1,000.50", "1000.50"),
+                                             ("", "0.00"), ("3", "3.00")])
+def test_participation_points_are_read_as_typed_in_either_language(client_as, league, typed, kept):
+    response = client_as("director").post(reverse("leagues:save", args=[league.slug]), {
+        "name": league.name, "formula": league.formula, "participation_points": typed, "best_events": ""})
+    assert response.status_code == 302
+    league.refresh_from_db()
+    assert league.participation_points == Decimal(kept)
+    page = client_as("director").get(reverse("leagues:league", args=[league.slug])).content.decode()
+    assert f'name="participation_points" value="{kept.replace(".", ",")}"' in page
+
+
+def test_participation_points_that_are_not_a_number_are_refused(client_as, league):
+    for typed in ("abc", "-1", "0,001", "NaN"):
+        response = client_as("director").post(reverse("leagues:save", args=[league.slug]), {
+            "name": league.name, "formula": league.formula, "participation_points": typed, "best_events": ""})
+        assert response.status_code == 400, typed
+        assert 'data-testid="error-participation_points"' in response.content.decode()
+    league.refresh_from_db()
+    assert league.participation_points == Decimal("1.00")
