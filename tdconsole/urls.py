@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("tdconsole.adjudication.urls")),
     path("", include("tdconsole.live.urls")),
     path("", include("tdconsole.day2.urls")),
+    path("", include("tdconsole.leagues.urls")),
 ]
 
 if settings.DEBUG:

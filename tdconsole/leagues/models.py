@@ -49,3 +49,49 @@ class LeagueEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league_id}: {self.event_id}"
+
+
+def sheet_path(sheet: "LeagueSheet", filename: str) -> str:
+    """Files live with their league: leagues/<slug>/<name>."""
+    return f"leagues/{sheet.league.slug}/{filename}"
+
+
+class LeagueSheet(models.Model):
+    """The standings as a PDF, built in the background once per table: `fingerprint` is the table's own
+    (a digest of the standings as `league_standings --json` prints them, and the language), so the
+    same table is built once and served again, and any change of a result asks for a new build."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        BUILDING = "building", _("Building")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="sheets")
+    lang = models.CharField(_("language"), max_length=7)
+    fingerprint = models.CharField(max_length=64)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    file = models.FileField(_("file"), upload_to=sheet_path, blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+    built_by = models.CharField(_("built by"), max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    send_failed_at = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # Two readers asking for the same table at the same moment build it once.
+            models.UniqueConstraint(fields=["league", "lang", "fingerprint"], name="league_sheet_once"),
+        ]
+        verbose_name = _("standings sheet")
+        verbose_name_plural = _("standings sheets")
+
+    def __str__(self) -> str:
+        return f"{self.league_id} {self.lang} ({self.status})"
+
+    @property
+    def filename(self) -> str:
+        return f"{self.league.slug}-standings-{self.lang}.pdf"

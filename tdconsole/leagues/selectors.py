@@ -11,10 +11,11 @@ from django.db.models import Count, F
 
 from tdconsole.cashier.models import BountyAward, Purchase
 from tdconsole.tournaments.models import Entry, Event
+from tdconsole.tournaments.selectors import people_of
 
 from .formula import Formula
 from .models import League
-from .standings import EventInfo, PlayerRow, Result, Table, people, table
+from .standings import EventInfo, Result, Table, table
 
 # What `r` counts: each rebuy and add-on bought (a double rebuy is two rebuys); re-entries are entries.
 REBUY_WEIGHT = {Purchase.Kind.REBUY: 1, Purchase.Kind.DOUBLE_REBUY: 2, Purchase.Kind.ADDON: 1}
@@ -29,7 +30,7 @@ def league_events(*, league: League) -> list[Event]:
 
 
 def league_results(*, league: League, events: list[Event] | None = None) -> tuple[list[Result], dict]:
-    """Each person's result per event of the league, and each person's name and nickname (four queries)."""
+    """Each person's result per event of the league, and each person's name and nickname (five or six queries)."""
     events = league_events(league=league) if events is None else events
     infos = {e.pk: EventInfo(e.pk, e.name, e.date, e.entries_count, e.buy_in_prize + e.buy_in_fee) for e in events}
     entries = list(
@@ -49,8 +50,7 @@ def league_results(*, league: League, events: list[Event] | None = None) -> tupl
                 .values("entry_id", "kind").annotate(count=Count("id"))):
         rebuys[row["entry_id"]] = rebuys.get(row["entry_id"], 0) + row["count"] * REBUY_WEIGHT[row["kind"]]
     players = {e.player.pk: e.player for e in entries}
-    person_of = people(PlayerRow(p.pk, p.name, p.nickname, p.search_name, p.search_nickname, p.document)
-                       for p in players.values())
+    person_of = people_of(players=players.values())  # the players' history's rule, across every festival
     names: dict[int, tuple[str, str]] = {}
     for player in players.values():  # the name of a person is the name on their newest row
         names[person_of[player.pk]] = (player.name, player.nickname)

@@ -27,11 +27,12 @@ def _checked(*, formula: str, participation_points: Decimal, best_events: int | 
     try:
         text = check(formula).text
     except FormulaError as error:
-        raise LeagueError(_("The formula cannot be used: %(reason)s.") % {"reason": error}) from None
+        raise LeagueError(_("The formula cannot be used: %(reason)s.") % {"reason": error}, field="formula") from None
     if participation_points < 0:
-        raise LeagueError(_("Participation points cannot be negative."))
+        raise LeagueError(_("Participation points cannot be negative."), field="participation_points")
     if best_events is not None and best_events < 1:
-        raise LeagueError(_("Count at least one event per player, or leave it empty to count them all."))
+        raise LeagueError(_("Count at least one event per player, or leave it empty to count them all."),
+                          field="best_events")
     return text
 
 
@@ -56,13 +57,14 @@ def league_create(*, name: str, slug: str, formula: str, actor: Any, participati
     with transaction.atomic():
         ids = _events(event_ids)
         if League.objects.filter(slug=slug).exists():
-            raise LeagueError(_("Another league already has the address %(slug)s.") % {"slug": slug})
+            raise LeagueError(_("Another league already has the address %(slug)s.") % {"slug": slug}, field="slug")
         try:
             with transaction.atomic():
                 league = League.objects.create(name=name.strip(), slug=slug, formula=text,
                                                participation_points=participation_points, best_events=best_events)
         except IntegrityError:
-            raise LeagueError(_("Another league already has the address %(slug)s.") % {"slug": slug}) from None
+            raise LeagueError(_("Another league already has the address %(slug)s.") % {"slug": slug},
+                              field="slug") from None
         LeagueEvent.objects.bulk_create([LeagueEvent(league=league, event_id=i) for i in ids])
         audit_record(actor=actor, action="league.create", objects=[league], after=_describe(league, ids),
                      summary=(gettext_lazy("League %(name)s created"), {"name": league.name}))
@@ -86,4 +88,37 @@ def league_update(*, league: League, name: str, formula: str, actor: Any, partic
         audit_record(actor=actor, action="league.update", objects=[league], before=before,
                      after=_describe(league, ids),
                      summary=(gettext_lazy("League %(name)s changed"), {"name": league.name}))
+    return league
+
+
+def league_event_add(*, league: League, event_id: int, actor: Any) -> League:
+    """Count one more event (of any festival) in the league; adding one it counts already changes nothing."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None:
+            raise LeagueError(_("One of the events chosen no longer exists."))
+        if LeagueEvent.objects.filter(league=league, event=event).exists():
+            return league
+        LeagueEvent.objects.create(league=league, event=event)
+        audit_record(actor=actor, action="league.event_add", objects=[league, event],
+                     after={"league": league.slug, "event": event.slug},
+                     summary=(gettext_lazy("Event %(event)s added to league %(name)s"),
+                              {"event": event.name, "name": league.name}))
+    return league
+
+
+def league_event_remove(*, league: League, event_id: int, actor: Any) -> League:
+    """Stop counting an event in the league (its results stay with the event)."""
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        link = LeagueEvent.objects.select_related("event").filter(league=league, event_id=event_id).first()
+        if link is None:
+            raise LeagueError(_("The league does not count this event (removed already?)."))
+        event = link.event
+        link.delete()
+        audit_record(actor=actor, action="league.event_remove", objects=[league, event],
+                     before={"league": league.slug, "event": event.slug},
+                     summary=(gettext_lazy("Event %(event)s removed from league %(name)s"),
+                              {"event": event.name, "name": league.name}))
     return league

@@ -1,11 +1,8 @@
 """League standings from plain results (no database): who is who across festivals, points, best N, ties.
 
-Who is who. A Player row belongs to one festival, so one person who plays three festivals is three
-rows. Two rows are the same person when their documents match (letters and digits only, no case),
-or when their names and nicknames match as the desk compares them (`names.search_key`: no case,
-accents or punctuation) and that name does not belong to two different documents. So "José Silva"
-and "jose silva" are one person; two "João Souza" with different CPFs are two, and a third
-"João Souza" without a document is then a person of his own rather than a guess.
+Who is who is the tournaments' rule (`tournaments.people`), the one the players' history uses: the
+same document, or the same name and nickname without a document, across festivals; a merged
+duplicate has no row of its own any more. `selectors.league_results` maps the entries to people.
 
 The table. Each player's result in an event is their best place over all their entries there, with
 their knockouts and rebuys/add-ons summed over those entries; it counts once none of their entries
@@ -19,64 +16,11 @@ share the position.
 from __future__ import annotations
 
 import datetime
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from .formula import Formula, FormulaError
-
-_DOCUMENT_NOISE = re.compile(r"[^0-9a-z]")
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    """A festival's Player as the identity rule sees it."""
-
-    id: int
-    name: str
-    nickname: str
-    search_name: str
-    search_nickname: str
-    document: str
-
-
-def document_key(document: str) -> str:
-    """The document as compared: letters and digits only, lower case ("123.456.789-09" == "12345678909")."""
-    return _DOCUMENT_NOISE.sub("", (document or "").casefold())
-
-
-def people(players: Iterable[PlayerRow]) -> dict[int, int]:
-    """Map each player id to the id of the person it is (the smallest id among the rows of one person)."""
-    rows = list(players)
-    parent = {r.id: r.id for r in rows}
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(a: int, b: int) -> None:
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-
-    by_document: dict[str, list[int]] = {}
-    by_name: dict[tuple[str, str], list[PlayerRow]] = {}
-    for r in rows:
-        if document_key(r.document):
-            by_document.setdefault(document_key(r.document), []).append(r.id)
-        by_name.setdefault((r.search_name, r.search_nickname), []).append(r)
-    for ids in by_document.values():
-        for other in ids[1:]:
-            union(ids[0], other)
-    for same_name in by_name.values():
-        documents = {document_key(r.document) for r in same_name} - {""}
-        joined = same_name if len(documents) <= 1 else [r for r in same_name if not document_key(r.document)]
-        for r in joined[1:]:
-            union(joined[0].id, r.id)
-    return {r.id: find(r.id) for r in rows}
 
 
 @dataclass(frozen=True)

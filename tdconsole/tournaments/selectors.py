@@ -1,7 +1,7 @@
 """Reads of an event's field that more than one page needs."""
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Case, Count, Max, Q, Sum, Value, When
@@ -11,6 +11,7 @@ from .cpf import cpf_digits, cpf_format
 from .exceptions import EliminationError
 from .models import Elimination, Entry, Event, Player, Table
 from .names import search_key, tidy_name
+from .people import PersonRow, people
 
 
 def chips_in_play(*, event: Event, addon_chips: int) -> int:
@@ -145,19 +146,43 @@ def player_search(*, festival_id: int | None, query: str, limit: int = 30) -> Pl
     return PlayerMatches(players=players[:limit], total=found.count())
 
 
+def people_of(*, players: Iterable[Player]) -> dict[int, int]:
+    """Map each registration to its person across every festival (`people.people`: the lowest id of its rows).
+
+    The rule needs every registration sharing a document or a name and nickname with the ones asked
+    about, and theirs in turn, so rows are read until no new document or name turns up: one query,
+    a second when a person's other festivals bring a document or a name of their own, rarely more.
+    The map holds the rows read on the way too.
+    """
+    known = {p.pk: PersonRow(p.pk, p.search_name, p.search_nickname, p.document) for p in players}
+    names_read: set[tuple[str, str]] = set()
+    documents_read: set[str] = set()
+    while True:
+        names = {r.name_key for r in known.values()} - names_read
+        documents = {r.document for r in known.values() if r.document} - documents_read
+        if not names and not documents:
+            break
+        names_read |= names
+        documents_read |= documents
+        found = Player.objects.filter(
+            Q(search_name__in={name for name, _nickname in names}) | Q(document__in=documents)
+        ).values_list("id", "search_name", "search_nickname", "document")
+        for row in found:
+            person_row = PersonRow(*row)
+            if person_row.name_key in names_read or person_row.document in documents_read:
+                known.setdefault(person_row.id, person_row)
+    return people(known.values())
+
+
 def same_person(*, player: Player) -> list[Player]:
     """The registrations of the same person in every festival (the player first, then festival by festival).
 
-    A player is registered once per festival. Two registrations are the same person when they carry the
-    same document; a registration without a document is the person of the same name and nickname
-    (compared without case or accents), unless it has a document of its own that differs. One query.
+    Who is who is `people.people`, the rule the league standings use too: the same document, or the same
+    name and nickname without a document. Two or three queries.
     """
-    by_name = Q(search_name=player.search_name, search_nickname=player.search_nickname)
-    if player.document:
-        matches = Q(document=player.document) | (by_name & Q(document=""))
-    else:
-        matches = by_name
-    found = list(Player.objects.filter(matches).select_related("festival").order_by("festival_id", "pk"))
+    person_of = people_of(players=[player])
+    mine = [pk for pk, person in person_of.items() if person == person_of[player.pk]]
+    found = list(Player.objects.filter(pk__in=mine).select_related("festival").order_by("festival_id", "pk"))
     return sorted(found, key=lambda p: p.pk != player.pk)
 
 

@@ -156,7 +156,12 @@ def build_world(director) -> World:
         ChipSpec(5000, "red", "#c0262d")])
     event_chip_set_set(event=event, chip_set=chip_set, actor=director)
     event.refresh_from_db()
+    from tdconsole.leagues.services import league_create
+
+    league = league_create(name="Liga Hostil", slug="liga-hostil", formula="n - p + 1", actor=director,
+                           event_ids=[event.pk])
     return World(event=event, director=director, values={
+        "league": league.slug, "league_key": league.public_token,
         "chip_set": chip_set.pk, "chip": chip_set.chips.get(value=5000).pk,
         "slug": event.slug, "key": event.public_token, "festival": festival.pk, "template": template.pk,
         "entry": alive.pk, "seat": alive.seat, "elimination": elimination.pk, "document": ready.pk,
@@ -285,6 +290,14 @@ STRUCTURE_FIELDS = (
     P("description"), P("r1-kind"), P("r1-small_blind"), P("r1-big_blind"), P("r1-ante"), P("r1-minutes"),
     P("r2-minutes"), P("r2-color_up"),
 )
+
+def league(w: World) -> dict[str, Any]:
+    return {"slug": w["league"]}
+
+
+LEAGUE_FIELDS = tuple(P(name) for name in ("name", "preset", "formula", "participation_points", "best_events"))
+LEAGUE_FORM = {"name": "Liga Hostil", "preset": "", "formula": "n - p + 1", "participation_points": "1",
+               "best_events": ""}
 
 ENDPOINTS: dict[str, Endpoint] = {
     # Django's own pages that the desk uses.
@@ -433,6 +446,16 @@ ENDPOINTS: dict[str, Endpoint] = {
     "printing:results_csv": Endpoint(kwargs=slug, can_post=False),
     "printing:results_text": Endpoint(kwargs=slug, get=(P("lang"),), can_post=False),
     "printing:festival_results_csv": Endpoint(kwargs=lambda w: {"slug": w.event.festival.slug}, can_post=False),
+    # Leagues: the list and a new league, a league's page, its settings and events, the public table and PDF.
+    "leagues:list": Endpoint(post=LEAGUE_FIELDS + (P("slug"),), base=lambda w: LEAGUE_FORM),
+    "leagues:league": Endpoint(kwargs=league, can_post=False),
+    "leagues:save": Endpoint(kwargs=league, can_get=False, post=LEAGUE_FIELDS, base=lambda w: LEAGUE_FORM),
+    "leagues:event_add": Endpoint(kwargs=league, can_get=False, post=(P("event"),),
+                                  base=lambda w: {"event": str(w.event.pk)}),
+    "leagues:event_remove": Endpoint(kwargs=league, can_get=False, post=(P("event"),),
+                                     base=lambda w: {"event": str(w.event.pk)}),
+    "leagues:public": Endpoint(kwargs=league, get=(P("k"),), can_post=False, public=True),
+    "leagues:pdf": Endpoint(kwargs=league, get=(P("k"), P("lang")), can_post=False, public=True),
     # Rules reference and floor decisions.
     "rulings:index": Endpoint(can_post=False, public=True),
     "rulings:search": Endpoint(get=(P("q"),), can_post=False, public=True),

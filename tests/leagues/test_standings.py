@@ -10,8 +10,9 @@ from tdconsole.leagues.formula import Formula
 from tdconsole.leagues.models import League
 from tdconsole.leagues.selectors import league_standings, standings_json
 from tdconsole.leagues.services import league_create, league_update
-from tdconsole.leagues.standings import EventInfo, PlayerRow, Result, people, table
+from tdconsole.leagues.standings import EventInfo, Result, table
 from tdconsole.tournaments.models import Entry
+from tdconsole.tournaments.people import PersonRow, people
 from tdconsole.tournaments.players import players_merge
 from tests.factories import make_event, make_festival, make_players
 
@@ -21,13 +22,15 @@ def info(i, day, n=10):
 
 
 def test_the_same_name_without_case_or_accents_is_one_person_and_two_documents_are_two():
-    rows = [PlayerRow(1, "José Silva", "", "jose silva", "", ""), PlayerRow(2, "jose silva", "", "jose silva", "", ""),
-            PlayerRow(3, "Ana", "", "ana", "", "111.444.777-35"), PlayerRow(4, "Ana", "", "ana", "", "99999999999"),
-            PlayerRow(5, "Ana", "", "ana", "", ""), PlayerRow(6, "A. N.", "", "a n", "", "11144477735")]
+    rows = [PersonRow(1, "jose silva", "", ""), PersonRow(2, "jose silva", "", ""),
+            PersonRow(3, "ana", "", "111.444.777-35"), PersonRow(4, "ana", "", "529.982.247-25"),
+            PersonRow(5, "ana", "", ""), PersonRow(6, "a n", "", "111.444.777-35")]
     person = people(rows)
-    assert person[1] == person[2]
-    assert person[3] != person[4] and person[5] not in (person[3], person[4])
-    assert person[6] == person[3]
+    assert person[1] == person[2] == 1
+    assert person[3] != person[4]
+    assert person[6] == person[3]  # the same CPF under another name
+    # Two namesakes told apart by their documents: the one without a document counts with the first.
+    assert person[5] == person[3]
 
 
 def test_best_n_counts_only_the_highest_scoring_events():
@@ -121,3 +124,32 @@ def test_the_json_table_names_each_player_with_points_as_text(two_festivals, dir
                            participation_points=Decimal("1"))
     data = standings_json(league=league)
     assert [(r["position"], r["name"], r["points"]) for r in data["standings"]] == [(1, "A", "3.00"), (2, "B", "2.00")]
+
+
+def test_the_standings_and_the_history_see_the_same_person(two_festivals, director):
+    from tdconsole.desk_pages.history import player_history
+    from tdconsole.tournaments.models import Player
+    from tdconsole.tournaments.names import search_key
+
+    first, second, e1, _e2 = two_festivals
+    third = make_festival("f3")
+    e3 = make_event("e3", festival=third)
+
+    def register(festival, name, document=""):
+        return Player.objects.create(festival=festival, name=name, search_name=search_key(name), document=document)
+
+    ana = register(first, "Ana", "111.444.777-35")
+    ana_maria = register(second, "Ana Maria", "111.444.777-35")  # the same CPF, the name she gave there
+    undocumented = register(third, "ANA MARIA")  # no document: the name she gave in the second festival
+    namesake = register(third, "Ana", "529.982.247-25")  # another person of the same name
+    bia = register(first, "Bia")
+    place(e1, [ana, bia], [1, 2])
+    place(e3, [namesake, undocumented], [1, 2])
+    # The league does not count the second festival, where the CPF and the name "Ana Maria" meet.
+    league = league_create(name="Liga", slug="liga", formula="n - p + 1", actor=director, event_ids=[e1.pk, e3.pk])
+    rows = league_standings(league=league).rows
+    assert [(r.name, r.total, r.events_played) for r in rows] == [
+        ("ANA MARIA", Decimal("3.00"), 2), ("Ana", Decimal("2.00"), 1), ("Bia", Decimal("1.00"), 1)]
+    history = {p.pk for p in player_history(player=undocumented).registrations}
+    assert history == {ana.pk, ana_maria.pk, undocumented.pk}
+    assert {p.pk for p in player_history(player=namesake).registrations} == {namesake.pk}
