@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -30,6 +31,10 @@ def _stamp(response: HttpResponse, max_age: int = CACHE_SECONDS) -> HttpResponse
     response["Cache-Control"] = f"public, max-age={max_age}"
     response[SERVER_TIME_HEADER] = str(int(time.time() * 1000))
     return response
+
+
+# A live document is the same for every phone until its version changes; kept this long after that.
+DOCUMENT_CACHE_SECONDS = 120
 
 
 def _json(data) -> JsonResponse:
@@ -100,7 +105,14 @@ def state(request: HttpRequest, slug: str) -> HttpResponse:
     if etag in asked or "*" in asked or f"W/{etag}" in asked:
         response = HttpResponseNotModified()
     else:
-        response = _json(live_document(event=event, state=current))
+        # Every phone polling asks for the same document: built once per version (and app server, or once
+        # for all of them on Redis), then served from the cache until something changes at the desk.
+        key = f"live:doc:{event.pk}:{current.version}"
+        body = cache.get(key)
+        if body is None:
+            body = _json(live_document(event=event, state=current)).content
+            cache.set(key, body, DOCUMENT_CACHE_SECONDS)
+        response = HttpResponse(body, content_type="application/json")
     response["ETag"] = etag
     return _stamp(response)
 

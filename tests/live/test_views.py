@@ -4,6 +4,7 @@ from datetime import timedelta
 from urllib.parse import quote
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -147,6 +148,7 @@ def test_the_json_costs_the_same_queries_for_10_and_300_entries(client, floor_us
     def queries(event) -> int:
         url = state_url(event)
         headers = {"if-none-match": client.get(url)["ETag"]} if answer == "not modified" else {}
+        cache.clear()  # a document built, not one served from the cache
         with CaptureQueriesContext(connection) as ctx:
             response = client.get(url, headers=headers)
         assert response.status_code == (304 if answer == "not modified" else 200)
@@ -247,3 +249,20 @@ def test_a_poll_that_finds_nothing_changed_costs_four_small_queries(client, seed
     assert response.status_code == 304
     tables = [q["sql"].split(" FROM ", 1)[1].split()[0].strip('"') for q in ctx.captured_queries]
     assert tables == ["clock_clockstate", "tournaments_entry", "payouts_payouttable", "payouts_deal"]
+
+
+def test_a_full_answer_is_built_once_per_version_then_served_from_the_cache(client, seeded, floor_user):
+    url = state_url(seeded)
+    cache.clear()
+    with CaptureQueriesContext(connection) as built:
+        first = client.get(url)
+    with CaptureQueriesContext(connection) as served:
+        second = client.get(url)
+    assert first.content == second.content and first["ETag"] == second["ETag"]
+    assert len(served.captured_queries) < len(built.captured_queries)
+    # A change at the desk is a new version: a new document, never the cached one.
+    from tdconsole.clock.services import clock_pause
+
+    clock_pause(event=seeded, actor=floor_user)
+    third = client.get(url)
+    assert third["ETag"] != first["ETag"] and third.json()["clock"] != first.json()["clock"]
