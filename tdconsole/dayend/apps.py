@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DayendConfig(AppConfig):
+    name = "tdconsole.dayend"
+    label = "dayend"
