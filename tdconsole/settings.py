@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "tdconsole.cashier_pages",
     "tdconsole.setup_pages",
     "tdconsole.leagues",
+    "tdconsole.dayend",
 ]
 
 MIDDLEWARE = [

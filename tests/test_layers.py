@@ -33,7 +33,7 @@ LAYERS: dict[str, int] = {
     "seating": 2, "clock": 2, "payouts": 2, "cashier": 2,
     # the desk's top, and any new app
     "printing": 3, "adjudication": 3, "rulings": 3, "demo": 3, "desk_pages": 3, "cashier_pages": 3, "setup_pages": 3,
-    "leagues": 3,
+    "leagues": 3, "dayend": 3,
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }
