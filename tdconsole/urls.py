@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("tdconsole.setup_pages.urls")),
     path("", include("tdconsole.rulings.urls")),
     path("", include("tdconsole.adjudication.urls")),
+    path("", include("tdconsole.dayend.urls")),
 ]
 
 if settings.DEBUG:
