@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tdconsole.accounts.roles import ANY_STAFF, FLOOR, role_required
 from tdconsole.clock import maths
 from tdconsole.clock.selectors import clock_reading
-from tdconsole.core.bounds import field_number
-from tdconsole.tournaments.models import Event, Table
+from tdconsole.core.bounds import field_number, fits
+from tdconsole.tournaments.models import Entry, Event, Table
 from tdconsole.tournaments.pages import event_links, event_or_404
 from tdconsole.tournaments.public import public_event_or_404
 
@@ -108,6 +108,9 @@ def counts_page(request: HttpRequest, slug: str) -> HttpResponse:
 def count_save(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     """Save one count typed on the counts page (htmx: the row again, and the checks out of band)."""
     event = event_or_404(slug)
+    if not fits(entry_id, Entry, "id") or not Entry.objects.filter(event=event, pk=entry_id).exists():
+        return HttpResponse(_("This entry is not in this event; reload the page."), status=404,
+                            content_type="text/plain; charset=utf-8")
     day = selectors.count_day(event=event)
     typed = request.POST.get("count", "")
     error = ""

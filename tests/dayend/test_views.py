@@ -118,3 +118,11 @@ def test_the_pages_need_the_floor(client_as, event, seated):
     assert client_as("registration").get(f"/events/{event.slug}/day-end/counts/").status_code == 403
     assert save(client_as("registration"), event, seated[0], "100").status_code in (401, 403)
     assert not BagCount.objects.exists()
+
+
+def test_a_count_for_an_entry_of_another_event_is_a_404_with_a_message(client_as, event, seated, in_english):
+    other = factories.make_entries(factories.make_event("other"), 1)[0]
+    response = save(client_as("floor"), event, other, "25.000", lang="en")
+    assert response.status_code == 404
+    assert response.content.decode() == "This entry is not in this event; reload the page."
+    assert not BagCount.objects.exists()
