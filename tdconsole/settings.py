@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "tdconsole.leagues",
     "tdconsole.live",
     "tdconsole.day2",
+    "tdconsole.dayend",
 ]
 
 MIDDLEWARE = [

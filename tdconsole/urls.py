@@ -32,6 +32,7 @@ urlpatterns = [
     path("", include("tdconsole.live.urls")),
     path("", include("tdconsole.day2.urls")),
     path("", include("tdconsole.leagues.urls")),
+    path("", include("tdconsole.dayend.urls")),
 ]
 
 if settings.DEBUG:

@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
     "leagues": 3,
     "live": 3,  # the players' live page, over clock, payouts, seating and tournaments
     "day2": 3,  # Day 2 of an event in flights, over seating, clock and tournaments
+    "dayend": 3,  # the end of a day, over clock, printing and tournaments
     # the project's wiring: settings name every app, urls include every app's urls
     "settings": 4, "urls": 4, "wsgi": 4, "asgi": 4,
 }

@@ -13,6 +13,7 @@ from tdconsole.cashier.rules import money_screen_lines
 from tdconsole.core.durations import clock_text
 from tdconsole.core.money import format_money, format_number
 from tdconsole.tournaments.models import Event, Level
+from tdconsole.tournaments.selectors import top_stacks
 
 from . import maths
 from .selectors import close_position, late_registration_left
@@ -230,6 +231,21 @@ def money_lines(*, event: Event, snapshot: dict, rules: MoneyRules) -> list[str]
                               lang=_lang(), rules=rules)
 
 
+def day_title(name: str) -> str:
+    """What the screen and the clock desk say once the day's last level has ended."""
+    return gettext("End of %(name)s — bag the chips") % {"name": name}
+
+
+# How many of the chip leaders the screen shows between days.
+LEADERS_SHOWN = 10
+
+
+def leaders_rows(event: Event) -> list[dict]:
+    """The largest counted stacks, as the screen lists them between days (one query)."""
+    return [{"place": i, "name": entry.player.name, "chips": chips_text(entry.chips)}
+            for i, entry in enumerate(top_stacks(event=event, limit=LEADERS_SHOWN), start=1)]
+
+
 def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None = None,
                    results: list | None = None, money: list[str] | None = None) -> dict:
     """Everything the screen template prints, plus the data its script counts down from.
@@ -253,6 +269,17 @@ def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None =
     if event_over:
         # The clock stops: no row to count down, nothing to beep about.
         rows = []
+    day = extra.get("day")
+    stop = extra.get("stop")
+    day_over = reading.status == maths.DAY_OVER
+    truncated = False
+    if stop is not None and extra["index"] is not None and rows and not day_over:
+        # The browser counts down to the day's end and no further: it shows 0:00 there until the
+        # next poll says the day is over.
+        last = next((i for i, lv in enumerate(levels) if lv.position >= stop.position), len(levels) - 1)
+        if last >= extra["index"]:
+            truncated = len(rows) > last - extra["index"] + 1 or extra["index"] + SCHEDULE_AHEAD >= len(levels)
+            rows = rows[:last - extra["index"] + 1]
     reg_left = None if event_over else late_registration_left(event=event, levels=levels, reading=reading)
     running = reading.status == maths.RUNNING
     data = {
@@ -265,7 +292,8 @@ def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None =
         "schedule": rows,
         "number": getattr(current, "number", current.position) if current else None,
         # The schedule reaches the end of the structure: past it, the last level plays on.
-        "complete": extra["index"] is not None and extra["index"] + SCHEDULE_AHEAD >= len(levels),
+        "complete": (extra["index"] is not None and extra["index"] + SCHEDULE_AHEAD >= len(levels)
+                     and not truncated),
         "event_finished": event_over,
         # Late registration: when it closes (server time, while running) or how long is left (paused).
         "reg_ends_ms": (now_ms + int(reg_left.total_seconds() * 1000)) if reg_left is not None and running else None,
@@ -281,6 +309,9 @@ def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None =
     champions = [row["name"] for row in results_list if row["place"] == 1]
     return {
         "event_finished": event_over,
+        "day_over": day_over and not event_over,
+        "day_title": day_title(day.name if day else event.name) if day_over else "",
+        "leaders": leaders_rows(event) if day_over and not event_over else [],
         "champion": " · ".join(champions),
         "results": results_list,
         "messages": list(messages or []),

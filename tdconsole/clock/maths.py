@@ -24,6 +24,9 @@ NOT_STARTED = "not_started"
 RUNNING = "running"
 PAUSED = "paused"
 FINISHED = "finished"
+# The day's last level has ended (or the day's set time has come): the clock stands still until the
+# next day starts (see `DayStop`).
+DAY_OVER = "day_over"
 
 
 class ClockMathError(ValueError):
@@ -82,6 +85,18 @@ class Reading:
     paused: bool = False
 
 
+@dataclass(frozen=True)
+class DayStop:
+    """Where a day of play ends: at the end of the step at `position`, or at `at` if that comes first.
+
+    The stop holds only while the stored level is not past it (a director who moves the clock on past
+    the stop has left it behind).
+    """
+
+    position: int
+    at: datetime | None = None
+
+
 def running_time(times: ClockTimes, now: datetime) -> timedelta:
     """Running (unpaused) time since the current stored level started."""
     if not times.is_started:
@@ -111,8 +126,60 @@ def _next_break(structure: Sequence[Step], index: int, left: timedelta) -> timed
     return None
 
 
-def read(structure: Sequence[Step], times: ClockTimes, now: datetime) -> Reading:
-    """Compute what the clock shows at `now`."""
+def read(structure: Sequence[Step], times: ClockTimes, now: datetime, stop: DayStop | None = None) -> Reading:
+    """Compute what the clock shows at `now` (standing still once the day is over, see `DayStop`)."""
+    reading = _read(structure, times, now)
+    if stop is None or reading.index is None:
+        return reading
+    return _day_read(structure, times, now, stop, reading)
+
+
+def day_stop_index(structure: Sequence[Step], times: ClockTimes, stop: DayStop) -> int | None:
+    """The index of the day's last step, None when the stored level is already past it."""
+    if not times.is_started or not structure:
+        return None
+    assert times.position is not None
+    last = index_of(structure, stop.position)
+    return None if index_of(structure, times.position) > last else last
+
+
+def _day_read(structure: Sequence[Step], times: ClockTimes, now: datetime, stop: DayStop,
+              reading: Reading) -> Reading:
+    last = day_stop_index(structure, times, stop)
+    if last is None:
+        return reading
+    assert times.position is not None
+    first = index_of(structure, times.position)
+    to_end = sum((s.duration for s in structure[first:last + 1]), ZERO)
+    run = running_time(times, now)
+    until = times.paused_at if times.paused_at is not None else now
+    if run >= to_end and (stop.at is None or stop.at >= until - (run - to_end)):
+        # The last level ran out first: the clock stands at its end.
+        index, left, elapsed = last, ZERO, structure[last].duration
+    elif stop.at is not None and now >= stop.at:
+        # The set time came first: the clock stands where it was then.
+        assert times.started_at is not None
+        then = _read(structure, times, max(stop.at, times.started_at))
+        assert then.index is not None
+        index, left, elapsed = then.index, then.seconds_left, then.elapsed
+    else:
+        return reading
+    return Reading(
+        status=DAY_OVER,
+        index=index,
+        position=structure[index].position,
+        seconds_left=left,
+        level_ends_at=None,
+        next_index=None if index == len(structure) - 1 else index + 1,
+        to_next_break=None,
+        overtime=ZERO,
+        finished=False,
+        elapsed=elapsed,
+        paused=True,
+    )
+
+
+def _read(structure: Sequence[Step], times: ClockTimes, now: datetime) -> Reading:
     if not times.is_started or not structure:
         first = structure[0] if structure else None
         return Reading(

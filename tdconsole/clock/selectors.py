@@ -22,6 +22,7 @@ from tdconsole.tournaments.structures import chips_in_play
 
 from .maths import ZERO, ClockTimes, Reading, Step, read
 from .models import ClockState, ScreenMessage
+from .stops import day_plan, day_stop
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +80,9 @@ def clock_row(*, event: Event) -> tuple[ClockTimes, bool]:
 def clock_reading(*, event: Event, now: datetime | None = None) -> tuple[list[Level], Reading]:
     """The structure and what the clock shows at `now` (two queries)."""
     levels = clock_structure(event=event)
-    return levels, read(steps_of(levels), clock_times(event=event), now or timezone.now())
+    times = clock_times(event=event)
+    stop = day_stop(levels, day_plan(event_id=event.pk)) if times.is_started else None
+    return levels, read(steps_of(levels), times, now or timezone.now(), stop)
 
 
 def clocks_on_screens(*, now: datetime | None = None, limit: int = 100) -> list[dict]:
@@ -299,7 +302,10 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
     now = now or timezone.now()
     levels, field, prizes = clock_slow_parts(event=event)
     times, live_qr = clock_row(event=event)
-    reading = read(steps_of(levels), times, now)
+    # The day's plan is read only once the clock runs: a clock not started has no day to end.
+    plan = day_plan(event_id=event.pk) if times.is_started else None
+    stop = day_stop(levels, plan)
+    reading = read(steps_of(levels), times, now, stop)
     index = reading.index if reading.index is not None else (0 if levels else None)
     current = levels[index] if index is not None else None
     next_index = reading.next_index if reading.index is not None else (1 if len(levels) > 1 else None)
@@ -324,6 +330,6 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
         "_extra": {
             "levels": levels, "reading": reading, "index": index, "current": current,
             "following": following, "field": field, "prizes": prizes, "now": now,
-            "live_qr": live_qr,
+            "live_qr": live_qr, "day": plan, "stop": stop,
         },
     }

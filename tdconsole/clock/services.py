@@ -18,6 +18,7 @@ from . import maths
 from .exceptions import ClockError, ClockNoStructure
 from .models import ClockState
 from .selectors import clock_structure, steps_of
+from .stops import day_plan, day_stop
 
 Control = Callable[[list[maths.Step], maths.ClockTimes, datetime], maths.ClockTimes]
 
@@ -34,9 +35,15 @@ def _apply(*, event: Event, actor: Any, action: str, control: Control, verb: Any
         state = ClockState.objects.select_for_update().get(event=event)
         # The instant is taken after the lock: a control queued behind another acts on its result.
         now = now or timezone.now()
-        steps = steps_of(clock_structure(event=event))
+        levels = clock_structure(event=event)
+        steps = steps_of(levels)
         if not steps:
             raise ClockNoStructure()
+        if state.times().is_started:
+            stop = day_stop(levels, day_plan(event_id=event.pk))
+            if stop is not None and maths.read(steps, state.times(), now, stop).status == maths.DAY_OVER:
+                # The day's end holds the clock: the next day is started from the end-of-day page.
+                raise ClockError("the day is over", code="day_over")
         before = state.as_dict()
         try:
             times = control(steps, state.times(), now)

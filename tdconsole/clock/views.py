@@ -42,6 +42,8 @@ ERROR_MESSAGES = {
     "no_levels": lambda: _("The event's structure has no levels."),
     "negative": lambda: _("The time left cannot be negative."),
     "too_long": lambda: _("The time left cannot be more than 24 hours."),
+    "day_over": lambda: _(
+        "The day is over: the clock stands still until the next day is started on the end-of-day page."),
 }
 # Refusals of what was typed (400), as opposed to controls that do not fit the clock's state (409).
 INPUT_ERRORS = frozenset({"negative", "too_long"})

@@ -30,6 +30,7 @@ from tdconsole.tournaments.models import Entry, Event
 from .exceptions import PrintingError
 from .money import rebuys_addons_by_entry
 from .pdf import BOLD, REGULAR, Progress, Sheet, draw, fit, fonts_register, no_progress, text_width, wrap
+from .registry import extra_kind
 from .satellite import build_satellite
 
 RECEIPT_WIDTH = 80 * mm
@@ -606,6 +607,10 @@ BUILDERS = {
 def build(kind: str, event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress,
           variant: str = "") -> None:
     """Build one document kind into `out`."""
+    extra = extra_kind(kind)
+    if extra is not None:
+        extra.build(event, out, lang, progress, variant)
+        return
     if kind == "seats":
         build_seats(event, out, lang, progress, variant=variant or "a4")
         return

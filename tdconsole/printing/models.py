@@ -71,6 +71,14 @@ class Document(models.Model):
         return f"{self.kind} {self.lang} {self.variant} ({self.status})"
 
     @property
+    def kind_label(self) -> str:
+        """The kind as the desk names it, a kind another app registered (printing.registry) included."""
+        from .registry import extra_kind
+
+        extra = extra_kind(self.kind)
+        return str(extra.label) if extra else self.get_kind_display()
+
+    @property
     def is_pending(self) -> bool:
         return self.status in self.PENDING
 

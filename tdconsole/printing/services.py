@@ -26,6 +26,7 @@ from tdconsole.tournaments.models import Event
 from .documents import move_slips_variant
 from .exceptions import PrintingError
 from .models import Document
+from .registry import extra_kind
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +50,20 @@ def document_request(*, event: Event, kind: str, lang: str, actor: Any, variant:
     with the document's id; the partial unique constraint settles a race between two
     desks asking at the same moment.
     """
-    if kind not in Document.Kind.values:
+    extra = extra_kind(kind)
+    if kind not in Document.Kind.values and extra is None:
         raise PrintingError(_("Unknown document."))
     if lang not in LANGS:
         raise PrintingError(_("Unknown language."))
-    if kind == Document.Kind.MOVES:
+    if extra is not None:
+        try:
+            variant = extra.variant(event, variant) if extra.variant else ""
+        except ValueError as exc:
+            raise PrintingError(str(exc)) from exc
+    elif kind == Document.Kind.MOVES:
         # Move slips name the table break they print ("receipt-<break id>"; the latest without one).
         variant = move_slips_variant(event=event, variant=variant)
-    allowed = (variant,) if kind == Document.Kind.MOVES else VARIANTS.get(kind, ("",))
+    allowed = (variant,) if kind == Document.Kind.MOVES or extra is not None else VARIANTS.get(kind, ("",))
     variant = variant or allowed[0]
     if variant not in allowed:
         raise PrintingError(_("Unknown format for this document."))
@@ -75,7 +82,7 @@ def document_request(*, event: Event, kind: str, lang: str, actor: Any, variant:
         audit_record(actor=actor, action="printing.request", event=event, objects=[document],
                      after={"kind": kind, "lang": lang, "variant": variant},
                      summary=(gettext_lazy("Document requested: %(kind)s (%(lang)s)"),
-                              {"kind": Document.Kind(kind).label, "lang": lang}))
+                              {"kind": extra.label if extra else Document.Kind(kind).label, "lang": lang}))
         document_id = document.pk
         transaction.on_commit(lambda: document_send(document_id=document_id))
     return document, True

@@ -24,6 +24,7 @@ from .decision import build_decision_sheet
 from .exceptions import PrintingError
 from .models import Document
 from .money import closeout_report, purchase_for_receipt
+from .registry import extra_kinds
 from .services import LANGS, document_request, documents_resend
 from .structure import LAYOUTS as STRUCTURE_LAYOUTS
 from .structure import structure_pdf as build_structure_pdf
@@ -59,7 +60,7 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "printing/desk.html", {
         "event": event,
         "documents": documents,
-        "kinds": kinds,
+        "kinds": kinds + extra_kinds(),
         "kind": request.GET.get("kind", ""),
         "lang": _current_lang(),
         "can_request": has_role(request.user, REQUESTERS),

@@ -51,6 +51,7 @@ def event_links(event: Event) -> dict[str, str | None]:
         "money_rules": _url_or_none("cashier_pages:rules", slug),
         "tables": _url_or_none("seating:tables_assign", slug),
         "decisions": _url_or_none("adjudication:decision_log", slug),
+        "day_end": _url_or_none("dayend:day_end", slug),
         "screen": public_url(event, "clock:screen", absolute=False),
         "audit": _url_or_none("audit:event_audit", slug),
         "structure": _url_or_none("setup_pages:event_structure", slug),

@@ -354,6 +354,14 @@ ENDPOINTS: dict[str, Endpoint] = {
     "tournaments:hand_for_hand": Endpoint(kwargs=slug, post=(P("action"),), base=lambda w: {"action": "on"}),
     "tournaments:chip_counts": Endpoint(kwargs=slug, get=(P("table"),), post=(P("chips_{entry}"),),
                                         base=lambda w: {f"chips_{w['entry']}": "25000"}),
+    # The end of a day.
+    "dayend:day_end": Endpoint(kwargs=slug, post=(P("name"), P("last_level"), P("stop_at"), P("action")),
+                               base=lambda w: {"name": "Dia 1A", "last_level": "2"}),
+    "dayend:counts": Endpoint(kwargs=slug, get=(P("table"),), can_post=False),
+    "dayend:count_save": Endpoint(kwargs=lambda w: slug(w) | {"entry_id": w["entry"]}, can_get=False,
+                                  post=(P("count"),), base=lambda w: {"count": "25.000"}, int_kwargs=("entry_id",)),
+    "dayend:leaderboard": Endpoint(kwargs=slug, can_post=False),
+    "dayend:public_leaderboard": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     # Seating.
     "seating:table_map": Endpoint(kwargs=slug, get=(P("v"),), can_post=False),
     "seating:tables_assign": Endpoint(kwargs=slug, post=(P("do"), P("table"), P("break_order", "{v}", "1, {v}")),
