@@ -362,6 +362,9 @@ ENDPOINTS: dict[str, Endpoint] = {
                                   post=(P("count"),), base=lambda w: {"count": "25.000"}, int_kwargs=("entry_id",)),
     "dayend:leaderboard": Endpoint(kwargs=slug, can_post=False),
     "dayend:public_leaderboard": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
+    # Day 2 of an event in flights (the walked event has none: the page is empty, the merge refused).
+    "day2:day2": Endpoint(kwargs=slug, can_post=False),
+    "day2:action": Endpoint(kwargs=slug, can_get=False, post=(P("do"),), base=lambda w: {"do": "merge"}),
     # Seating.
     "seating:table_map": Endpoint(kwargs=slug, get=(P("v"),), can_post=False),
     "seating:tables_assign": Endpoint(kwargs=slug, post=(P("do"), P("table"), P("break_order", "{v}", "1, {v}")),

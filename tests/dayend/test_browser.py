@@ -40,7 +40,7 @@ def test_a_clerk_types_a_tables_counts_at_keyboard_speed(page, live_server, brow
         if i + 1 < len(TYPED):
             # The cursor moved on to the next seat by itself.
             assert page.evaluate("document.activeElement.closest('tr').dataset.seat") == str(entries[i + 1].seat)
-    page.wait_for_function("document.querySelectorAll('[data-testid=count-saved], [data-testid=count-error]')"
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=count-saved], [data-testid=count-error]')"
                            ".length + document.querySelectorAll('[data-testid=count-outlier]').length >= 9")
     typing = time.monotonic() - began
     # The mistyped count (a letter O for a zero) is refused in its row, nothing saved; corrected in place.
