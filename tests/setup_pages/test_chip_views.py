@@ -338,10 +338,9 @@ def test_without_a_chip_set_the_race_asks_for_one(floor):
 
 
 def test_the_race_page_keeps_its_queries_with_the_field(floor, django_assert_max_num_queries):
+    from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
-
-    from django.core.cache import cache
 
     event = race_event(players=20, entries=20)
     cache.clear()  # both reads uncached: the clock's slow parts and the day's plan are cached for a second
