@@ -7,6 +7,7 @@ where the day stopped, paused, and the plan closed.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -36,7 +37,8 @@ def open_day(*, event: Event) -> DayEnd | None:
 
 def day_end_set(*, event: Event, actor: Any, name: str, last_level: int, stop_at: datetime | None = None) -> DayEnd:
     """Set where the event's day ends: the end of blind level `last_level` (or `stop_at`, if sooner)."""
-    name = (name or "").strip()
+    # Control characters (a NUL, a pasted tab or line break) print as nothing or break the database.
+    name = " ".join("".join(" " if unicodedata.category(c) == "Cc" else c for c in (name or "")).split())
     if not name:
         raise DayEndError(_("Name the day (for example Dia 1A)."))
     if len(name) > MAX_NAME:

@@ -118,3 +118,11 @@ def test_setting_the_day_again_changes_the_one_open_day(event, director):
     assert event.day_ends.count() == 1
     assert day.last_level == 3
     assert AuditEntry.entries.filter(action="dayend.set", event_id=event.pk).count() == 2
+
+
+def test_a_days_name_loses_control_characters_and_a_blank_one_is_refused(event, director):
+    # A NUL cannot be stored by PostgreSQL; a pasted tab or line break is a space.
+    day = day_end_set(event=event, actor=director, name="Dia\x00 1A\t\n", last_level=2)
+    assert day.name == "Dia 1A"
+    with pytest.raises(DayEndError):
+        day_end_set(event=event, actor=director, name="\x00\t ", last_level=2)
