@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from typing import Any
 
-from simpleeval import SimpleEval
+from simpleeval import InvalidExpression, SimpleEval
 
 MAX_LENGTH = 300
 MAX_DEPTH = 25
@@ -269,7 +269,9 @@ class Formula:
             raise FormulaError("an undefined result (such as 0/0)") from None
         except (TypeError, ValueError) as error:
             raise FormulaError(f"cannot be computed: {error}") from None
-        except Exception as error:  # simpleeval's own refusals (InvalidExpression and kin)
+        except (InvalidExpression, LookupError, AttributeError, RecursionError, SyntaxError) as error:
+            # simpleeval's own refusals (an unknown name or function, a feature left out, a number too high),
+            # and what evaluating a tree that parsed can still raise.
             raise FormulaError(f"cannot be computed: {error}") from None
 
 
