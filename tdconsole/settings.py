@@ -98,6 +98,9 @@ MIDDLEWARE = [
     # Static files straight from the application (hashed, compressed), so one gunicorn
     # serves everything on a venue LAN; placed right after SecurityMiddleware as WhiteNoise asks.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The players' live JSON, polled by every phone, answered from this process's copy of the last
+    # answer for a second (tdconsole/live/microcache.py): before sessions, language and templates.
+    "tdconsole.live.microcache.LiveMicroCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -289,6 +292,8 @@ else:
 # The clock screen and feed keep the structure and field figures in Django's cache for this long
 # (the clock row itself is always read fresh).
 CLOCK_CACHE_SECONDS = float(os.environ.get("CLOCK_CACHE_SECONDS", "1"))
+# How long each app server answers the live JSON from its copy of the last answer (0: never).
+LIVE_MICROCACHE_SECONDS = float(os.environ.get("LIVE_MICROCACHE_SECONDS", "1"))
 
 # Base of the public links the site shows and prints. Unset: the address each request came in
 # on (the site as it is really reached); `event_links` then takes --base-url.

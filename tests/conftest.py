@@ -245,6 +245,14 @@ def _tasks_run_in_process_unless_a_worker_test(request):
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def _live_answers_forgotten():
+    """The live JSON's per-process copy (tdconsole/live/microcache.py) never carries over between tests."""
+    from tdconsole.live import microcache
+
+    microcache.forget()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _fast_password_hashing():
     """Hash test passwords cheaply: the production hasher costs seconds per user on a busy machine."""

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.http import parse_etags, quote_etag
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
@@ -18,19 +16,13 @@ from tdconsole.clock.display import level_label
 from tdconsole.core.durations import clock_text
 from tdconsole.tournaments.public import PUBLIC_KEY_PARAM, public_event_or_404, public_event_polled
 
+from . import microcache
+from .microcache import CACHE_SECONDS
+from .microcache import stamp as _stamp
 from .selectors import live_document, live_seat_search, live_state
 
-# The page polls every POLL_SECONDS; a shared cache may keep an answer for CACHE_SECONDS more.
+# The page polls every POLL_SECONDS.
 POLL_SECONDS = 4
-CACHE_SECONDS = 2
-# The server's time on every answer (304s too), so the phone counts down from the server's clock.
-SERVER_TIME_HEADER = "X-Server-Time"
-
-
-def _stamp(response: HttpResponse, max_age: int = CACHE_SECONDS) -> HttpResponse:
-    response["Cache-Control"] = f"public, max-age={max_age}"
-    response[SERVER_TIME_HEADER] = str(int(time.time() * 1000))
-    return response
 
 
 # A live document is the same for every phone until its version changes; kept this long after that.
@@ -97,24 +89,24 @@ def page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def state(request: HttpRequest, slug: str) -> HttpResponse:
-    """The live document as JSON, with an ETag: 304 without a body while nothing changed."""
+    """The live document as JSON, with an ETag: 304 without a body while nothing changed.
+
+    The answer is also kept in this process for a second (`microcache`): the polls after it, until then,
+    are answered by the middleware without reaching this view.
+    """
     event = public_event_polled(request, slug, settings.CLOCK_CACHE_SECONDS)
     current = live_state(event=event)
     etag = quote_etag(current.version)
-    asked = parse_etags(request.headers.get("If-None-Match", ""))
-    if etag in asked or "*" in asked or f"W/{etag}" in asked:
-        response = HttpResponseNotModified()
-    else:
-        # Every phone polling asks for the same document: built once per version (and app server, or once
-        # for all of them on Redis), then served from the cache until something changes at the desk.
-        key = f"live:doc:{event.pk}:{current.version}"
-        body = cache.get(key)
-        if body is None:
-            body = _json(live_document(event=event, state=current)).content
-            cache.set(key, body, DOCUMENT_CACHE_SECONDS)
-        response = HttpResponse(body, content_type="application/json")
-    response["ETag"] = etag
-    return _stamp(response)
+    # Every phone polling asks for the same document: built once per version (and app server, or once
+    # for all of them on Redis), then served from the cache until something changes at the desk.
+    key = f"live:doc:{event.pk}:{current.version}"
+    body = cache.get(key)
+    if body is None:
+        body = _json(live_document(event=event, state=current)).content
+        cache.set(key, body, DOCUMENT_CACHE_SECONDS)
+    # Only now is the key known to be right: the middleware answers with it for a second.
+    microcache.remember(slug, request.GET.get(microcache.KEY_PARAM, ""), etag, body)
+    return microcache.answer_for(request, etag, body)
 
 
 @require_GET

@@ -22,6 +22,7 @@ PER_TABLE = 5
 def no_clock_cache(settings):
     """Tests read what they just wrote: the cache of the clock's slow parts and the event memo are off."""
     settings.CLOCK_CACHE_SECONDS = 0
+    settings.LIVE_MICROCACHE_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)
