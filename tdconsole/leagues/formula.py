@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simpleeval import InvalidExpression, SimpleEval
 
 MAX_LENGTH = 300
@@ -76,7 +78,7 @@ def preset(key: str) -> Preset:
     for item in PRESETS:
         if item.key == key:
             return item
-    raise FormulaError(f"no preset named {key!r}")
+    raise FormulaError(_("no preset named %(name)s") % {"name": repr(key)})
 
 
 def _decimal(value: Any) -> Decimal:
@@ -84,32 +86,32 @@ def _decimal(value: Any) -> Decimal:
         return value
     if isinstance(value, bool | int):
         return Decimal(int(value))
-    raise FormulaError("the formula must give a number")
+    raise FormulaError(_("the formula must give a number"))
 
 
 def _sqrt(x: Any) -> Decimal:
     x = _decimal(x)
     if x < 0:
-        raise FormulaError("square root of a negative number")
+        raise FormulaError(_("square root of a negative number"))
     return x.sqrt(_CONTEXT)
 
 
 def _log(x: Any, base: Any = None) -> Decimal:
     x = _decimal(x)
     if x <= 0:
-        raise FormulaError("logarithm of zero or a negative number")
+        raise FormulaError(_("logarithm of zero or a negative number"))
     if base is None:
         return x.ln(_CONTEXT)
     base = _decimal(base)
     if base <= 0 or base == 1:
-        raise FormulaError("logarithm with a base of zero, one or a negative number")
+        raise FormulaError(_("logarithm with a base of zero, one or a negative number"))
     return _CONTEXT.divide(x.ln(_CONTEXT), base.ln(_CONTEXT))
 
 
 def _round(x: Any, digits: Any = 0) -> Decimal:
     digits = int(_decimal(digits))
     if not 0 <= digits <= 6:
-        raise FormulaError("round() keeps 0 to 6 digits")
+        raise FormulaError(_("round() keeps 0 to 6 digits"))
     return _decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP, context=_CONTEXT)
 
 
@@ -124,22 +126,22 @@ def _ceil(x: Any) -> Decimal:
 def _table(place: Any, *values: Any) -> Decimal:
     place = _decimal(place)
     if not values:
-        raise FormulaError("table() needs the place and at least one value")
+        raise FormulaError(_("table() needs the place and at least one value"))
     if place != place.to_integral_value() or place < 1:
-        raise FormulaError("table() needs a whole place from 1")
+        raise FormulaError(_("table() needs a whole place from 1"))
     index = int(place)
     return _decimal(values[index - 1]) if index <= len(values) else Decimal(0)
 
 
 def _min(*values: Any) -> Decimal:
     if not values:
-        raise FormulaError("min() needs at least one value")
+        raise FormulaError(_("min() needs at least one value"))
     return min(_decimal(v) for v in values)
 
 
 def _max(*values: Any) -> Decimal:
     if not values:
-        raise FormulaError("max() needs at least one value")
+        raise FormulaError(_("max() needs at least one value"))
     return max(_decimal(v) for v in values)
 
 
@@ -152,11 +154,11 @@ FUNCTIONS: dict[str, Callable[..., Decimal]] = {
 def _power(base: Any, exponent: Any) -> Decimal:
     base, exponent = _decimal(base), _decimal(exponent)
     if abs(exponent) > MAX_EXPONENT:
-        raise FormulaError(f"an exponent above {MAX_EXPONENT}")
+        raise FormulaError(_("an exponent above %(limit)s") % {"limit": MAX_EXPONENT})
     if base == 0 and exponent <= 0:
-        raise FormulaError("zero to a power of zero or less")
+        raise FormulaError(_("zero to a power of zero or less"))
     if base < 0 and exponent != exponent.to_integral_value():
-        raise FormulaError("a negative number to a fractional power")
+        raise FormulaError(_("a negative number to a fractional power"))
     return _CONTEXT.power(base, exponent)
 
 
@@ -192,37 +194,38 @@ def parse(formula: str) -> ast.Expression:
     """The formula's syntax tree once every node is one the points may use; FormulaError says what is not."""
     text = (formula or "").strip()
     if not text:
-        raise FormulaError("the formula is empty")
+        raise FormulaError(_("the formula is empty"))
     if len(text) > MAX_LENGTH:
-        raise FormulaError(f"the formula is longer than {MAX_LENGTH} characters")
+        raise FormulaError(_("the formula is longer than %(limit)s characters") % {"limit": MAX_LENGTH})
     if text.count("(") > MAX_DEPTH:
-        raise FormulaError(f"the formula nests more than {MAX_DEPTH} parentheses")
+        raise FormulaError(_("the formula nests more than %(limit)s parentheses") % {"limit": MAX_DEPTH})
     try:
         tree = ast.parse(text, mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError) as error:
-        raise FormulaError(f"syntax error: {getattr(error, 'msg', error)}") from None
+        where = {"position": getattr(error, "offset", None) or 1, "detail": getattr(error, "msg", error)}
+        raise FormulaError(_("syntax error at character %(position)s: %(detail)s") % where) from None
     if _depth(tree) > MAX_DEPTH * 2:
-        raise FormulaError("the formula is nested too deeply")
+        raise FormulaError(_("the formula is nested too deeply"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
-            raise FormulaError("attributes (a dot after a name) are not allowed")
+            raise FormulaError(_("attributes (a dot after a name) are not allowed"))
         if not isinstance(node, _ALLOWED_NODES):
-            raise FormulaError(f"{type(node).__name__.lower()} is not allowed in a formula")
+            raise FormulaError(_("%(what)s is not allowed in a formula") % {"what": type(node).__name__.lower()})
         if isinstance(node, ast.Name) and node.id not in VARIABLES and node.id not in FUNCTIONS:
-            raise FormulaError(f"unknown name {node.id!r} (use n, p, b, k, r)")
+            raise FormulaError(_("unknown name %(name)s (use n, p, b, k, r)") % {"name": repr(node.id)})
         if isinstance(node, ast.Name) and node.id in FUNCTIONS:
             continue
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-                raise FormulaError("only sqrt, log, min, max, round, floor, ceil and table can be called")
+                raise FormulaError(_("only sqrt, log, min, max, round, floor, ceil and table can be called"))
             if node.keywords:
-                raise FormulaError("functions take their values in order, without names")
+                raise FormulaError(_("functions take their values in order, without names"))
         if isinstance(node, ast.Constant) and (
                 isinstance(node.value, bool) or not isinstance(node.value, int | float)):
-            raise FormulaError("only numbers can be written in a formula")
+            raise FormulaError(_("only numbers can be written in a formula"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in FUNCTIONS and not _is_called(tree, node):
-            raise FormulaError(f"{node.id} must be called, as {node.id}(...)")
+            raise FormulaError(_("%(name)s must be called, as %(name)s(...)") % {"name": node.id})
     return tree
 
 
@@ -253,26 +256,27 @@ class Formula:
         try:
             value = _decimal(self._evaluator.eval(self.text, previously_parsed=self._tree))
             if value.is_nan() or value.is_infinite():
-                raise FormulaError("the result is not a number")
+                raise FormulaError(_("the result is not a number"))
             if abs(value) > MAX_POINTS:
-                raise FormulaError(f"more than {MAX_POINTS} points")
+                raise FormulaError(_("more than %(limit)s points") % {"limit": MAX_POINTS})
             if value < 0:
-                raise FormulaError(f"negative points ({value.quantize(CENT, context=_CONTEXT)})")
+                shown = value.quantize(CENT, context=_CONTEXT)
+                raise FormulaError(_("negative points (%(points)s)") % {"points": shown})
             return value.quantize(CENT, rounding=ROUND_HALF_UP, context=_CONTEXT)
         except FormulaError:
             raise
         except decimal.DivisionByZero:
-            raise FormulaError("division by zero") from None
+            raise FormulaError(_("division by zero")) from None
         except decimal.Overflow:
-            raise FormulaError("a number too large") from None
+            raise FormulaError(_("a number too large")) from None
         except (decimal.InvalidOperation, ArithmeticError):
-            raise FormulaError("an undefined result (such as 0/0)") from None
+            raise FormulaError(_("an undefined result (such as 0/0)")) from None
         except (TypeError, ValueError) as error:
-            raise FormulaError(f"cannot be computed: {error}") from None
+            raise FormulaError(_("cannot be computed: %(detail)s") % {"detail": error}) from None
         except (InvalidExpression, LookupError, AttributeError, RecursionError, SyntaxError) as error:
             # simpleeval's own refusals (an unknown name or function, a feature left out, a number too high),
             # and what evaluating a tree that parsed can still raise.
-            raise FormulaError(f"cannot be computed: {error}") from None
+            raise FormulaError(_("cannot be computed: %(detail)s") % {"detail": error}) from None
 
 
 # The results every formula is tried on when it is saved: every place of fields of these sizes,
@@ -298,14 +302,18 @@ def check(text: str) -> Formula:
                 try:
                     formula.points(n=n, p=p, b=b, k=k, r=r)
                 except FormulaError as error:
-                    entries = "entry" if n == 1 else "entries"
-                    extra = "" if (b, k, r) == (0, 0, 0) else f" (buy-in {b}, {k} knockouts, {r} rebuys)"
-                    raise FormulaError(f"{error} for place {p} of {n} {entries}{extra}") from None
+                    where = ngettext("%(reason)s for place %(place)s of %(entries)s entry",
+                                     "%(reason)s for place %(place)s of %(entries)s entries", n)
+                    where %= {"reason": error, "place": p, "entries": n}
+                    if (b, k, r) != (0, 0, 0):
+                        where += " " + _("(buy-in %(buy_in)s, %(knockouts)s knockouts, %(rebuys)s rebuys)") % {
+                            "buy_in": b, "knockouts": k, "rebuys": r}
+                    raise FormulaError(where) from None
     return formula
 
 
 def points(text: str, *, n: int, p: int, b: Decimal | int = 0, k: int = 0, r: int = 0) -> Decimal:
     """The points one result earns under the formula `text` (parsed, not checked over every place)."""
     if not 1 <= p <= n:
-        raise FormulaError("the place must be between 1 and the number of entries")
+        raise FormulaError(_("the place must be between 1 and the number of entries"))
     return Formula(text).points(n=n, p=p, b=b, k=k, r=r)

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from .formula import Formula, FormulaError
 
 
@@ -90,7 +92,8 @@ def table(results: Sequence[Result], *, formula: Formula, participation: Decimal
             earned = formula.points(n=event.entries, p=result.place, b=event.buy_in, k=result.knockouts,
                                     r=result.rebuys)
         except FormulaError as error:
-            problems.append(f"{event.name}: {error} (place {result.place} of {event.entries})")
+            problems.append(_("%(event)s: %(reason)s (place %(place)s of %(entries)s)") % {
+                "event": event.name, "reason": error, "place": result.place, "entries": event.entries})
             continue
         name, nickname = names.get(result.person, ("", ""))
         standing = by_person.setdefault(result.person, Standing(result.person, name, nickname))

@@ -30,7 +30,7 @@ def test_a_preset_fills_the_formula_and_a_refused_one_keeps_the_table(live_serve
     page.fill("[data-testid=league-formula]", "10 / (n - p)")
     page.click("[data-testid=league-save]")
     page.wait_for_selector("[data-testid=error-formula]")
-    assert "division by zero" in page.inner_text("[data-testid=error-formula]")
+    assert "divisão por zero" in page.inner_text("[data-testid=error-formula]")
     assert page.inner_text("[data-testid=league-refusal]") == "Nada foi salvo."
     assert [p.inner_text() for p in page.query_selector_all("[data-testid=standing-points]")] == ["25,00", "18,00"]
     screenshot(page, "league-refused-formula")

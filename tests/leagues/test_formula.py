@@ -4,6 +4,7 @@ import time
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from tdconsole.leagues.formula import PRESETS, Formula, FormulaError, check, points, preset
 
@@ -57,21 +58,27 @@ def test_points_are_quantized_half_up_to_cents():
     assert points("1.005", n=1, p=1) == Decimal("1.01")
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("1 / (n - p)", "division by zero for place 1 of 1 entry"),
-    ("100 / b", "division by zero for place 1 of 1 entry"),
-    ("sqrt(n - 2 * p)", "square root of a negative number for place 1 of 1 entry"),
-    ("log(p - 1)", "logarithm of zero or a negative number for place 1 of 1 entry"),
-    ("10 - p", "negative points (-1.00) for place 11 of 11 entries"),
-    ("x * 2", "unknown name 'x'"),
-    ("n +* p", "syntax error"),
-    ("", "the formula is empty"),
-    ("sqrt", "sqrt must be called"),
+@pytest.mark.parametrize(("text", "reason", "motivo"), [
+    ("1 / (n - p)", "division by zero for place 1 of 1 entry", "divisão por zero na colocação 1 de 1 entrada"),
+    ("100 / b", "division by zero for place 1 of 1 entry", "divisão por zero na colocação 1 de 1 entrada"),
+    ("sqrt(n - 2 * p)", "square root of a negative number for place 1 of 1 entry",
+     "raiz quadrada de número negativo na colocação 1 de 1 entrada"),
+    ("log(p - 1)", "logarithm of zero or a negative number for place 1 of 1 entry",
+     "logaritmo de zero ou de número negativo na colocação 1 de 1 entrada"),
+    ("10 - p", "negative points (-1.00) for place 11 of 11 entries",
+     "pontos negativos (-1.00) na colocação 11 de 11 entradas"),
+    ("x * 2", "unknown name 'x'", "nome desconhecido 'x'"),
+    ("n +* p", "syntax error at character 4", "erro de sintaxe no caractere 4"),
+    ("", "the formula is empty", "a fórmula está vazia"),
+    ("sqrt", "sqrt must be called", "sqrt precisa ser chamada"),
+    ("100 / (b - 55.5) + 100", "division by zero for place 1 of 1 entry (buy-in 55.50, 1 knockouts, 1 rebuys)",
+     "divisão por zero na colocação 1 de 1 entrada (buy-in 55.50, 1 eliminações, 1 recompras)"),
 ])
-def test_a_formula_that_cannot_be_evaluated_is_refused_with_the_reason(text, reason):
-    with pytest.raises(FormulaError, match=None) as caught:
-        check(text)
-    assert reason in str(caught.value)
+def test_a_formula_that_cannot_be_evaluated_is_refused_with_the_reason_in_the_desk_language(text, reason, motivo):
+    for language, expected in (("en", reason), ("pt-br", motivo)):
+        with translation.override(language), pytest.raises(FormulaError) as caught:
+            check(text)
+        assert expected in str(caught.value), language
 
 
 @pytest.mark.parametrize("text", [
@@ -102,7 +109,7 @@ def test_hostile_formulas_are_refused_quickly(text):
 
 
 def test_a_place_outside_the_field_is_refused():
-    with pytest.raises(FormulaError, match="between 1"):
+    with translation.override("en"), pytest.raises(FormulaError, match="between 1"):
         points("n", n=5, p=6)
 
 

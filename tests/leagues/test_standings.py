@@ -109,7 +109,8 @@ def test_a_cleared_place_takes_the_result_out_of_the_table_at_the_next_read(two_
 def test_a_formula_that_cannot_be_evaluated_is_refused_and_nothing_changes(two_festivals, director):
     *_, e1, _e2 = two_festivals
     league = league_create(name="L", slug="l", formula="n - p + 1", actor=director, event_ids=[e1.pk])
-    with pytest.raises(LeagueError, match="division by zero for place 1 of 1 entry"):
+    # The reason in the desk's language (pt-BR by default).
+    with pytest.raises(LeagueError, match="divisão por zero na colocação 1 de 1 entrada"):
         league_update(league=league, name="L", formula="10 / (n - p)", actor=director,
                       participation_points=Decimal("0"), best_events=None, event_ids=[])
     league = League.objects.get(pk=league.pk)

@@ -80,7 +80,10 @@ def test_the_preset_select_carries_each_formula_for_the_field(client_as, league)
 def test_a_new_league_with_a_formula_that_cannot_be_evaluated_is_not_created(client_as, db):
     response = client_as("director").post(reverse("leagues:list"), {"name": "Liga", "formula": "10 / (n - p)"})
     assert response.status_code == 400
-    assert "division by zero for place 1 of 1 entry" in response.content.decode()
+    assert "divisão por zero na colocação 1 de 1 entrada" in response.content.decode()
+    english = client_as("director").post(reverse("leagues:list"), {"name": "Liga", "formula": "10 / (n - p)"},
+                                         headers={"accept-language": "en"})
+    assert "division by zero for place 1 of 1 entry" in english.content.decode()
     assert not League.objects.exists() and not AuditEntry.entries.filter(action__startswith="league.").exists()
 
 

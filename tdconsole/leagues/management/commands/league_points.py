@@ -4,6 +4,7 @@ import json
 from decimal import Decimal, InvalidOperation
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from tdconsole.leagues import formula as formulas
 
@@ -37,7 +38,9 @@ class Command(BaseCommand):
         if k < 0 or r < 0 or opts["buy_in"] < 0:
             raise CommandError("--buy-in, --knockouts and --rebuys cannot be negative")
         try:
-            points = formulas.points(opts["formula"], n=n, p=p, b=opts["buy_in"], k=k, r=r)
+            # The command speaks English throughout, its refusals included.
+            with translation.override("en"):
+                points = formulas.points(opts["formula"], n=n, p=p, b=opts["buy_in"], k=k, r=r)
         except formulas.FormulaError as exc:
             raise CommandError(f"the formula cannot be evaluated: {exc}") from exc
         if opts["json"]:

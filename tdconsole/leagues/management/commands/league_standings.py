@@ -3,6 +3,7 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from tdconsole.leagues.models import League
 from tdconsole.leagues.selectors import standings_json
@@ -20,7 +21,9 @@ class Command(BaseCommand):
         if league is None:
             known = ", ".join(League.objects.order_by("slug").values_list("slug", flat=True)[:20]) or "none yet"
             raise CommandError(f"no league {opts['league']!r} (leagues: {known})")
-        doc = standings_json(league=league)
+        # The command speaks English throughout, the reasons a result scored nothing included.
+        with translation.override("en"):
+            doc = standings_json(league=league)
         if opts["json"]:
             self.stdout.write(json.dumps(doc, ensure_ascii=False))
             return
