@@ -100,15 +100,17 @@ def test_the_day_end_page_of_a_flight_shows_the_stop_as_the_main_events(client_a
     a = flight(main, "Day 1A")
     floor = client_as("floor")
     url = reverse("dayend:day_end", kwargs={"slug": a.slug})
-    html = floor.get(url).content.decode()
+    html = floor.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-testid="day-inherited"' in html
     assert "Set on the main event, Main Event: every flight stops at the end of level 2." in html
     assert 'data-testid="day-level"' not in html  # nothing to choose
-    refused = floor.post(url, {"name": "Day 1A", "last_level": "4"})
+    refused = floor.post(url, {"name": "Day 1A", "last_level": "4"}, HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 400
     assert "Main Event sets where every flight stops" in refused.content.decode()
     renamed = floor.post(url, {"name": "Dia 1A", "last_level": "2", "stop_at": ""})
     assert renamed.status_code == 302 and open_days(main)["Day 1A"][0] == "Dia 1A"
+    brazilian = floor.get(url, HTTP_ACCEPT_LANGUAGE="pt-br").content.decode()
+    assert "Definido no evento principal, Main Event: todos os flights param no fim do nível 2." in brazilian
 
 
 def test_a_new_flight_sells_the_same_things_at_the_same_prices_as_its_main_event(db, director):
