@@ -33,6 +33,7 @@ from tdconsole.rules import ButtonError, Hand, HandSpec, NextHand, next_hand, pa
 from tdconsole.tournaments.chipcounts import chip_counts_record
 from tdconsole.tournaments.eliminations import SeatBust, elimination_undo, entries_eliminate
 from tdconsole.tournaments.exceptions import TournamentError
+from tdconsole.tournaments.flights import place_scope
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Bust, ChipCount, Elimination, Entry, Event, Table
 from tdconsole.tournaments.places import BustRank, group_places
@@ -96,6 +97,7 @@ class ApplicationPreview:
     ruling: dict[str, Any] | None = None
     seats: list[HandSeat] = field(default_factory=list)
     places_wait: bool = False  # registration still open: places are given when it closes
+    out_in: str = ""  # a flight waiting for the whole field: its busts show as "out in Day 1B"
     money: list[str] = field(default_factory=list)
     question: str = ""
     decision: str = ""
@@ -205,9 +207,17 @@ def _seats_check(event: Event, table_number: int, seats: list[HandSeat]) -> str:
     return " ".join([_("The table changed since the hand:"), *problems, _("Nothing can be applied: rule it again.")])
 
 
-def _places(event: Event, table_number: int, busted: list[HandSeat], alive: int) -> None:
-    """Each busted seat's place and prize, as the elimination would give them (one hand, one group)."""
-    if not busted or event.registration_closed_at is None:
+def _pool_event(event: Event) -> Event:
+    """The event whose payout table pays this event's places: a flight's main event (one pool)."""
+    return Event.objects.get(pk=event.parent_id) if event.parent_id is not None else event
+
+
+def _places(event: Event, table_number: int, busted: list[HandSeat], alive: int, amounts: list[Decimal]) -> None:
+    """Each busted seat's place and prize, as the elimination would give them (one hand, one group).
+
+    `alive` counts every player still in before the hand, in every flight for a flight whose field is known
+    (the caller leaves the places out while it is not: `place_scope`)."""
+    if not busted:
         return
     members = [BustRank(key=("new", s.seat), table_number=table_number, stack=s.ranked) for s in busted]
     if event.hand_for_hand:
@@ -218,7 +228,6 @@ def _places(event: Event, table_number: int, busted: list[HandSeat], alive: int)
                     .select_related("elimination")]
     places = group_places(members, best_place=alive - len(busted) + 1)
     ranked = sorted(members, key=lambda m: (places[m.key], -(m.stack or 0)))
-    amounts = event_payout_amounts(event=event)
     prizes = dict(zip([m.key for m in ranked], awards_for_places(amounts, [places[m.key] for m in ranked]),
                       strict=True))
     paid = len(amounts)
@@ -302,11 +311,20 @@ def application_preview(*, saved: SavedAdjudication, lang: str) -> ApplicationPr
     changed = _seats_check(event, saved.table_number, seats)
     for s in seats:
         s.chips_before = s.entry.chips if s.entry is not None else None
-    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count()
-    preview.places_wait = event.registration_closed_at is None and any(s.busted for s in seats)
-    _places(event, saved.table_number, [s for s in seats if s.busted], alive)
-    paid = len(event_payout_amounts(event=event)) if any(s.busted for s in seats) else 0
-    preview.money = _money_notes(event, seats, alive, paid)
+    # As `entries_eliminate` will record them: a flight's busts wait for every flight's registration to
+    # close, then rank below the players still in every flight, paid from the main event's pool.
+    scope = place_scope(event, lock=False)
+    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() + scope.alive_elsewhere
+    busted = [s for s in seats if s.busted]
+    preview.places_wait = not scope.placed and bool(busted)
+    if preview.places_wait and event.parent_id is not None:
+        preview.out_in = event.name
+    amounts = event_payout_amounts(event=_pool_event(event)) if busted else []
+    if scope.placed:
+        _places(event, saved.table_number, busted, alive, amounts)
+    # A flight's own count says nothing of the bubble while the rest of the field is unknown.
+    waiting_flight = event.parent_id is not None and not scope.placed
+    preview.money = [] if waiting_flight else _money_notes(event, seats, alive, len(amounts))
     table = Table.objects.filter(event=event, number=saved.table_number).first()
     if table is None:
         preview.refusal = _("Table %(table)s is no longer in play in this event.") % {"table": saved.table_number}
@@ -340,10 +358,12 @@ def _applied(preview: ApplicationPreview) -> None:
             s.place = s.entry.place
     placed = sorted([s for s in preview.seats if s.busted and s.place], key=lambda s: (s.place, -s.ranked))
     if placed:
-        amounts = event_payout_amounts(event=preview.event)
+        amounts = event_payout_amounts(event=_pool_event(preview.event))
         for s, prize in zip(placed, awards_for_places(amounts, [s.place for s in placed]), strict=True):
             s.prize, s.in_the_money = prize, prize > 0
     preview.places_wait = any(s.busted and not s.place for s in preview.seats)
+    if preview.places_wait and preview.event.parent_id is not None:
+        preview.out_in = preview.event.name
     preview.button_applied = changes.get("button_after", [None, None])[0]
     preview.button_before = changes.get("button_before", [None, None])[0]
 

@@ -328,6 +328,10 @@ def screen_context(*, event: Event, snapshot: dict, messages: list[str] | None =
         "to_break_text": clock_text(to_break) if to_break is not None else "",
         "players_left": chips_text(field["players_left"]),
         "entries": chips_text(field["entries"]),
+        # A flight: the entries and the pool are the whole tournament's, labelled so; the players line
+        # counts the flight's own.
+        "all_flights": field.get("all_flights") or "",
+        "flight_entries": chips_text(field["flight_entries"]) if field.get("all_flights") else "",
         "average": chips_text(average),
         "prize_pool": money_text(prizes["prize_pool"], event.currency),
         "places_paid": chips_text(prizes["places_paid"]),

@@ -15,14 +15,16 @@ from redis.exceptions import RedisError
 
 from tdconsole.cashier.models import MoneyRules
 from tdconsole.cashier.rules import money_rules_of
+from tdconsole.cashier.selectors import pool_extras
 from tdconsole.core.durations import whole_seconds
 from tdconsole.tournaments.models import Chip, Event, Level
 from tdconsole.tournaments.registration import OPEN_FOR_ENTRIES
+from tdconsole.tournaments.selectors import event_field_summary
 from tdconsole.tournaments.structures import chips_in_play
 
 from .maths import ZERO, ClockTimes, Reading, Step, read
 from .models import ClockState, ScreenMessage
-from .stops import day_plan, day_stop
+from .stops import day_plan, day_plans, day_stop
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +91,9 @@ def clocks_on_screens(*, now: datetime | None = None, limit: int = 100) -> list[
     """The events whose clock a room may be showing (running, or a clock started; never finished),
     each with what its clock shows at `now` and the level's number: {"event", "reading", "level_number"}.
 
-    Two queries however many events: the events with their festival and clock row, then all their levels.
+    A flight (any event) stopped at the end of its day reads as the screen reads it: `day_over`, time left
+    the day's (0 at a level's end). Three queries however many events: the events with their festival and
+    clock row, all their levels, and the open days of the clocks started.
     """
     events = list(
         Event.objects.filter(Q(status=Event.Status.RUNNING) | Q(clock__level_started_at__isnull=False))
@@ -102,16 +106,23 @@ def clocks_on_screens(*, now: datetime | None = None, limit: int = 100) -> list[
     for level in Level.objects.filter(structure_id__in={e.structure_id for e in events}).order_by("position"):
         structures[level.structure_id].append(level)
     now = now or timezone.now()
+    clocks: dict[int, ClockTimes] = {}
+    for event in events:
+        try:
+            clocks[event.pk] = event.clock.times()
+        except ClockState.DoesNotExist:
+            clocks[event.pk] = ClockTimes()
+    # As on the screen (clock_reading): only a clock that has started has a day to end.
+    plans = day_plans(event_ids=[pk for pk, times in clocks.items() if times.is_started])
     rows = []
     for event in events:
         levels = number_levels(structures[event.structure_id])
-        try:
-            times = event.clock.times()
-        except ClockState.DoesNotExist:
-            times = ClockTimes()
-        reading = read(steps_of(levels), times, now)
+        times = clocks[event.pk]
+        plan = plans.get(event.pk)
+        reading = read(steps_of(levels), times, now, day_stop(levels, plan))
         numbers = {lv.position: lv.number for lv in levels}
-        rows.append({"event": event, "reading": reading, "level_number": numbers.get(reading.position)})
+        rows.append({"event": event, "reading": reading, "level_number": numbers.get(reading.position),
+                     "day": plan})
     return rows
 
 
@@ -211,11 +222,27 @@ def clock_slow_parts(*, event: Event) -> tuple[list[Level], dict, dict]:
     from tdconsole.payouts.selectors import event_prize_summary
 
     def compute() -> tuple[list[Level], dict, dict]:
-        prizes = event_prize_summary(event=event)
         levels = attach_chips(clock_structure(event=event), event_chips(event=event))
-        return levels, prizes["field"], prizes
+        if event.parent_id is None:
+            prizes = event_prize_summary(event=event)
+            return levels, prizes["field"], prizes
+        return levels, *flight_field_and_prizes(event=event)
 
     return _cached(_slow_parts_key(event), compute)
+
+
+def flight_field_and_prizes(*, event: Event) -> tuple[dict, dict]:
+    """A flight's clock: the prize summary of the whole tournament (the main event's: one pool, every
+    flight's entries) and the flight's own field (players left, chips in play, average stack), whose
+    `entries` are the tournament's too, the flight's own in `flight_entries`; both carry the main event's
+    name in `all_flights` so the screen labels them. Four queries more than an ordinary event's."""
+    from tdconsole.payouts.selectors import event_prize_summary
+
+    main = Event.objects.get(pk=event.parent_id)
+    prizes = event_prize_summary(event=main) | {"all_flights": main.name}
+    own = event_field_summary(event=event, addon_chips=pool_extras(event=event).chips)
+    field = own | {"entries": prizes["entries"], "flight_entries": own["entries"], "all_flights": main.name}
+    return field, prizes
 
 
 def clock_cache_forget(*, event: Event) -> None:
@@ -326,6 +353,10 @@ def clock_snapshot(*, event: Event, now: datetime | None = None) -> dict:
         "average_stack": field["average_stack"],
         "prize_pool": str(prizes["prize_pool"]),
         "places_paid": prizes["places_paid"],
+        # A flight's clock: entries and the prize pool above are the whole tournament's (one pool, every
+        # flight's entries), named by the main event; the flight's own entries beside them.
+        "all_flights": field.get("all_flights"),
+        "flight_entries": field.get("flight_entries"),
         # Not part of the feed: what the screen needs besides.
         "_extra": {
             "levels": levels, "reading": reading, "index": index, "current": current,

@@ -34,13 +34,33 @@ class DayPlan:
 
 
 PlanReader = Callable[[int], DayPlan | None]
+PlansReader = Callable[[list[int]], dict[int, DayPlan]]
 _readers: list[PlanReader] = []
+_bulk_readers: list[PlansReader] = []
 
 
 def day_plan_reader_register(reader: PlanReader) -> None:
     """Let `reader` (event id -> the day's plan or None) tell the clock where the day ends."""
     if reader not in _readers:
         _readers.append(reader)
+
+
+def day_plans_reader_register(reader: PlansReader) -> None:
+    """Let `reader` (event ids -> their days' plans, one query) tell a page listing clocks where each day ends."""
+    if reader not in _bulk_readers:
+        _bulk_readers.append(reader)
+
+
+def day_plans(*, event_ids: list[int]) -> dict[int, DayPlan]:
+    """The plans of several events' current days, by event id (one query per reader, never cached: the
+    clocks overview reads them with the clocks themselves)."""
+    if not event_ids:
+        return {}
+    found: dict[int, DayPlan] = {}
+    for reader in _bulk_readers:
+        for event_id, plan in reader(event_ids).items():
+            found.setdefault(event_id, plan)
+    return found
 
 
 def _key(event_id: int) -> str:

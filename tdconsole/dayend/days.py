@@ -21,10 +21,12 @@ from tdconsole.clock import maths
 from tdconsole.clock.models import ClockState
 from tdconsole.clock.selectors import clock_structure, steps_of
 from tdconsole.clock.stops import DayPlan, day_plan_forget, day_stop
+from tdconsole.tournaments.flights import main_lock
 from tdconsole.tournaments.locks import event_lock
 from tdconsole.tournaments.models import Event
 
 from .exceptions import DayEndError
+from .flights import inherited_stop
 from .models import DayEnd
 
 MAX_NAME = 60
@@ -49,6 +51,11 @@ def day_end_set(*, event: Event, actor: Any, name: str, last_level: int, stop_at
                           % {"n": len(levels)})
     with transaction.atomic():
         event = event_lock(event)
+        if event.parent_id is not None:
+            # The main event's stop rules every flight: the flight may name its day, not move its end.
+            stop = inherited_stop(flight=event, main=main_lock(event))
+            if stop is not None and (last_level, stop_at) != (stop.last_level, stop.stop_at):
+                raise DayEndError(_inherited_refusal(stop))
         day = DayEnd.objects.select_for_update().filter(event=event, next_started_at__isnull=True).first()
         before = day.as_dict() if day else None
         if day is None:
@@ -61,6 +68,16 @@ def day_end_set(*, event: Event, actor: Any, name: str, last_level: int, stop_at
                               {"name": name, "level": last_level}))
         transaction.on_commit(lambda: day_plan_forget(event_id=event.pk))
     return day
+
+
+def _inherited_refusal(stop) -> str:
+    if stop.stop_at is None:
+        where = _("at the end of level %(level)s") % {"level": stop.last_level}
+    else:
+        where = _("at the end of level %(level)s or at %(time)s, if sooner") % {
+            "level": stop.last_level, "time": timezone.localtime(stop.stop_at).strftime("%H:%M")}
+    return _("%(main)s sets where every flight stops (%(where)s): change it on the main event's flights "
+             "page, not on a flight.") % {"main": stop.main.name, "where": where}
 
 
 def day_is_over(*, event: Event, now: datetime | None = None) -> bool:

@@ -24,6 +24,7 @@ from . import selectors
 from .counting import bag_count_record, day_chips_in_play
 from .days import day_end_set, day_next_start, open_day
 from .exceptions import CountRefused, DayEndError
+from .flights import inherited_stop
 from .models import DayEnd
 
 
@@ -78,6 +79,8 @@ def day_end_page(request: HttpRequest, slug: str) -> HttpResponse:
         "day_over": reading.status == maths.DAY_OVER,
         "levels": [lv for lv in levels if not lv.is_break],
         "checks": _checks(event, day), "tables": tables, "form": request.POST if error else None,
+        # A flight of a main event with a stop: the level and time are the main event's, shown, not chosen.
+        "inherited": inherited_stop(flight=event),
     }
     return render(request, "dayend/day_end.html", context, status=status)
 

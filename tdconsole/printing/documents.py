@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import IO
 
+from django.db.models import F
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, override
@@ -327,13 +328,94 @@ class _Column:
     value: Callable[[int], str]
 
 
+@dataclass(frozen=True)
+class _FlightsPart:
+    """The results of a tournament in starting flights: the pool's event (the main event), the flights by id,
+    and, for the sheet of one flight, that flight."""
+
+    main: Event
+    flights: dict[int, Event]
+    flight: Event | None
+
+    def of(self, entry: Entry) -> bool:
+        return self.flight is None or entry.event_id == self.flight.pk
+
+    def scope(self) -> dict:
+        if self.flight is not None:
+            return {"event": self.flight}
+        return {"event__in": [self.main, *self.flights.values()]}
+
+
+def _flights_part(event: Event) -> _FlightsPart | None:
+    """None for an event not played in flights (one query otherwise: the main event's flights)."""
+    if event.parent_id is None and not event.has_flights:
+        return None
+    main = event if event.parent_id is None else Event.objects.get(pk=event.parent_id)
+    flights = {f.pk: f for f in Event.objects.filter(parent=main).order_by("date", "pk")}
+    return _FlightsPart(main=main, flights=flights, flight=event if event.parent_id is not None else None)
+
+
+def _flights_results(sheet: Sheet, part: _FlightsPart, lang: str) -> None:
+    """Below the places: the busts whose place waits for the whole field ("out in Day 1B", latest first) and
+    the players still in, biggest bag first (their last count: the bag once counted)."""
+    x = sheet.margin
+    right = sheet.width - sheet.margin
+    waiting = list(Entry.objects.filter(status=Entry.Status.BUSTED, place__isnull=True, **part.scope())
+                   .select_related("player", "event").order_by("-busted_at", "-number"))
+    # A flight's players through to Day 2 are bagged; the main event's are its Day 2 entries then.
+    still_in = [Entry.Status.ALIVE, Entry.Status.BAGGED] if part.flight is not None else [Entry.Status.ALIVE]
+    survivors = list(Entry.objects.filter(status__in=still_in, **part.scope()).select_related("player", "event")
+                     .order_by(F("chips").desc(nulls_last=True), "number"))
+
+    def flight_of(entry: Entry) -> str:
+        return "" if part.flight is not None or entry.event_id == part.main.pk else f" ({entry.event.name})"
+
+    def title(text: str) -> None:
+        sheet.need(40)
+        sheet.down(6)
+        sheet.text(x, text, 11, bold=True)
+        sheet.down(15)
+
+    if waiting:
+        title(_("Out before the field is known"))
+        sheet.text(x, _("Places are given once registration has closed in every flight."), 8)
+        sheet.down(13)
+        for entry in waiting:
+            sheet.need(14)
+            sheet.text(x, fit(entry.player.name + flight_of(entry), REGULAR, 9, 300), 9)
+            sheet.text(x + 330, f"#{entry.number}", 9)
+            sheet.text(right, _("out in %(flight)s") % {"flight": entry.event.name}, 9, right=True)
+            sheet.down(12.5)
+    if survivors:
+        title(ngettext("Still in: %(n)s player", "Still in: %(n)s players", len(survivors))
+              % {"n": format_number(len(survivors), lang)})
+        sheet.text(x, _("Player"), 9, bold=True)
+        sheet.text(x + 330, _("Entry"), 9, bold=True)
+        sheet.text(right, _("Bag"), 9, bold=True, right=True)
+        sheet.down(14)
+        for entry in survivors:
+            sheet.need(14)
+            sheet.text(x, fit(entry.player.name + flight_of(entry), REGULAR, 9, 300), 9)
+            sheet.text(x + 330, f"#{entry.number}", 9)
+            sheet.text(right, format_number(entry.chips, lang) if entry.chips else _("not counted"), 9, right=True)
+            sheet.down(12.5)
+
+
 def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress) -> None:
     """Final results: every placed entry, best first, with what it won; the rebuys and add-ons each bought
-    and the bounties each won when the event had any."""
+    and the bounties each won when the event had any.
+
+    A tournament in flights pays from one pool (the main event's): a flight's sheet lists that flight's
+    places, its busts waiting for the whole field ("out in Day 1B") and its players still in with their bags;
+    the main event's lists them for every flight."""
     with override(lang):
         money = _money(event, lang)
-        summary = event_prize_summary(event=event)
-        awards = event_awards(event=event)
+        part = _flights_part(event)
+        pool_event = part.main if part is not None else event
+        summary = event_prize_summary(event=pool_event)
+        awards = event_awards(event=pool_event)
+        if part is not None:
+            awards = [a for a in awards if part.of(a.entry)]
         columns: list[_Column] = []
         if summary["rebuys"] or summary["addons"]:
             bought = rebuys_addons_by_entry(event=event)
@@ -359,10 +441,14 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
                       footer=_printed_at())
         x = sheet.margin
         right = sheet.width - sheet.margin
-        sheet.text(x, _("Entries"), 9)
-        sheet.text(x + 90, format_number(summary["entries"], lang), 10, bold=True)
-        sheet.text(x + 200, _("Prize pool"), 9)
-        sheet.text(x + 290, money(summary["prize_pool"]), 10, bold=True)
+        entries_label = _("Entries") if part is None else _("Entries, every flight")
+        pool_label = _("Prize pool") if part is None else _("Prize pool, every flight")
+        sheet.text(x, entries_label, 9)
+        sheet.text(x + max(90, text_width(entries_label, REGULAR, 9) + 8), format_number(summary["entries"], lang),
+                   10, bold=True)
+        sheet.text(x + 200, pool_label, 9)
+        sheet.text(x + max(290, 200 + text_width(pool_label, REGULAR, 9) + 8), money(summary["prize_pool"]), 10,
+                   bold=True)
         sheet.down(22)
         edge = right - 88  # the prize's column
         edges = []
@@ -380,7 +466,9 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             sheet.text(right, _("Prize"), 9, bold=True, right=True)
             sheet.down(14)
 
-        header()
+        # A flight's sheet before the field is known has no place yet: no empty table of places.
+        if awards or part is None:
+            header()
         for i, award in enumerate(awards):
             if sheet.y < sheet.margin + 12:
                 sheet.new_page()
@@ -389,7 +477,10 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             sheet.text(x, place, 9)
             mark = " †" if award.by_deal else ""
             room = entry_x - (x + 50) - 8 - text_width(mark, REGULAR, 9)
-            sheet.text(x + 50, fit(award.entry.player.name, REGULAR, 9, room) + mark, 9)
+            name = award.entry.player.name
+            if part is not None and part.flight is None and award.entry.event_id in part.flights:
+                name += f" ({part.flights[award.entry.event_id].name})"
+            sheet.text(x + 50, fit(name, REGULAR, 9, room) + mark, 9)
             sheet.text(entry_x, f"#{award.entry.number}", 9)
             for column, at in zip(columns, edges, strict=True):
                 sheet.text(at, column.value(award.entry.pk), 9, right=True)
@@ -406,6 +497,9 @@ def build_results(event: Event, out: IO[bytes] | str, lang: str, progress: Progr
             sheet.down(11)
         if has_bounty:
             sheet.text(x, _("Bounties: won at once, and the player's own head when it is paid back to them."), 8)
+            sheet.down(11)
+        if part is not None:
+            _flights_results(sheet, part, lang)
         sheet.save()
         progress(1.0)
 

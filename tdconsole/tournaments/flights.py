@@ -4,7 +4,8 @@ A flight is an `Event` of its own, with its own date, clock, tables, registratio
 draw, whose `parent` is the main event. Flights share the main event's structure, buy-in, stack and chip
 set (copied by `flight_create`, and refused as per-flight changes by `event_update`); the main event holds
 what only makes sense across flights: how survivors of several flights advance, whether a player who
-bagged may enter again, the entry limit counted over every flight, and where every flight stops.
+bagged may enter again, the entry limit counted over every flight, and where every flight stops (the one
+stop setting: apps above keep each flight's end of day in step through `flight_hook_register`).
 
 Locks: a service of a flight takes the flight's lock first (`locks.event_lock`), then the main event's
 (`main_lock`), never the other way round; a service of the main event takes only the main event's. So
@@ -18,7 +19,7 @@ still alive in every flight, in the order the busts happened (see `flights_place
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,22 @@ from .models import Bust, Entry, Event, Player
 from .places import BustRank, group_places
 
 FLIGHT_SETTINGS = ("advance_rule", "bagged_may_reenter", "entry_limit_all_flights", "stop_level", "stop_time")
+STOP_SETTINGS = ("stop_level", "stop_time")
+
+# What apps above keep about a flight that must follow its main event (the cash desk's money rules, the
+# prize settings, the end of the day): they register here when they load, since this app never imports
+# them. A "created" hook is called as hook(main=, flight=, actor=) inside `flight_create`'s transaction;
+# a "stop" hook as hook(main=, actor=) inside `flight_settings_update`'s once the stop changed. Both run
+# with the main event locked; they lock their own rows, never a flight's event row (a flight's services
+# lock the flight first, then the main event).
+FlightHook = Callable[..., None]
+_hooks: dict[str, list[FlightHook]] = {"created": [], "stop": []}
+
+
+def flight_hook_register(*, on: str, hook: FlightHook) -> None:
+    """Call `hook` when a flight is created (`on="created"`) or the main event's stop changes (`on="stop"`)."""
+    if hook not in _hooks[on]:
+        _hooks[on].append(hook)
 
 
 def main_lock(flight: Event) -> Event:
@@ -82,6 +99,8 @@ def flight_create(*, event: Event, name: str, date: datetime.date, actor: Any, s
         if not main.has_flights:
             main.has_flights = True
             main.save(update_fields=["has_flights"])
+        for hook in _hooks["created"]:
+            hook(main=main, flight=flight, actor=actor)
         audit_record(actor=actor, action="event.flight_create", event=main, objects=[flight],
                      after={"flight": flight.slug, "name": name, "date": date},
                      summary=(gettext_lazy("Flight %(name)s added"), {"name": name}))
@@ -123,6 +142,9 @@ def flight_settings_update(*, event: Event, actor: Any, **fields: Any) -> Event:
         audit_record(actor=actor, action="event.flight_settings", event=main, objects=[main], before=before,
                      after={k: getattr(main, k) for k in before},
                      summary=gettext_lazy("Flight settings changed"))
+        if any(k in before for k in STOP_SETTINGS):
+            for hook in _hooks["stop"]:
+                hook(main=main, actor=actor)
     return main
 
 
@@ -168,12 +190,14 @@ class PlaceScope:
     alive_elsewhere: int = 0
 
 
-def place_scope(event: Event) -> PlaceScope:
+def place_scope(event: Event, *, lock: bool = True) -> PlaceScope:
     """An event's busts are placed once its registration closed; a flight's, once every flight's has (the
-    main event locked here, after the flight), counting the players alive in the other flights."""
+    main event locked here, after the flight), counting the players alive in the other flights.
+
+    `lock=False` reads the same without the lock, for a preview of what a bust would get."""
     if event.parent_id is None:
         return PlaceScope(placed=event.registration_closed_at is not None)
-    main = main_lock(event)
+    main = main_lock(event) if lock else Event.objects.only("registration_closed_at").get(pk=event.parent_id)
     if main.registration_closed_at is None:
         return PlaceScope(placed=False)
     alive = Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE).exclude(event=event).count()

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 FEED_FIELDS = {
     "event", "status", "level", "next_level", "seconds_left", "level_ends_at", "server_time",
     "players_left", "entries", "chips_in_play", "average_stack", "prize_pool", "places_paid",
-    "registration_closes_in", "messages",
+    "registration_closes_in", "messages", "all_flights", "flight_entries",
 }
 LEVEL_FIELDS = {"number", "small_blind", "big_blind", "ante", "is_break", "duration_seconds"}
 
