@@ -95,6 +95,10 @@ def test_a_wrong_token_another_events_entry_or_a_new_key_answer_the_unknown_even
         "this entry under the other event": (other.slug, entry.pk, entry_token(event=other, entry_id=entry.pk)),
         "the public key as the token": (event.slug, entry.pk, event.public_token),
         "an entry that does not exist": (event.slug, 987654, entry_token(event=event, entry_id=987654)),
+        "beyond the integer range": (event.slug, 2**63, entry_token(event=event, entry_id=2**63)),
+        "a NUL": (event.slug, entry.pk, "\x00"),
+        "an emoji": (event.slug, entry.pk, "\U0001f600"),
+        "very long": (event.slug, entry.pk, token * 500),
     }
     for label, (slug, entry_id, sent) in wrong.items():
         response = anonymous.get(reverse("live:entry", kwargs={"slug": slug, "entry_id": entry_id, "token": sent}))
