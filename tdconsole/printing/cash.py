@@ -22,11 +22,13 @@ from reportlab.pdfgen.canvas import Canvas
 from tdconsole.cashier.models import Purchase
 from tdconsole.cashier.selectors import DRAWER_METHODS
 from tdconsole.core.money import format_money, format_number
+from tdconsole.live.links import base_url_of, live_url
 from tdconsole.tournaments.models import Event
 
 from .documents import percent
 from .money import CloseoutReport
 from .pdf import BOLD, REGULAR, Sheet, draw, fit, fonts_register, text_width, wrap
+from .qr import qr_paint
 
 RECEIPT_WIDTH = 80 * mm
 RECEIPT_MARGIN = 4 * mm
@@ -60,7 +62,8 @@ def _house_line(event: Event) -> str:
 @dataclass(frozen=True)
 class Row:
     """One line of a receipt: `style` "centre" / "text" (wrapped to `lines`), "pair" (label left, value
-    right), "rule" (a dashed line) or "gap" (`size` points of space)."""
+    right), "rule" (a dashed line), "gap" (`size` points of space) or "qr" (the link `left` as a QR code
+    `size` points wide, centred, with the caption `right` under it)."""
 
     style: str
     left: str = ""
@@ -70,8 +73,14 @@ class Row:
     lines: int = 1
 
 
-def receipt_rows(purchase: Purchase, event: Event, lang: str) -> list[Row]:
-    """What the receipt says, line by line, in the active language (call inside `override(lang)`)."""
+# The live page's QR code at the foot of the receipt (points), and its caption's size.
+RECEIPT_QR = 30 * mm
+QR_CAPTION = 7.5
+
+
+def receipt_rows(purchase: Purchase, event: Event, lang: str, live_link: str = "") -> list[Row]:
+    """What the receipt says, line by line, in the active language (call inside `override(lang)`);
+    with `live_link` (an absolute link to the event's live page) its QR code at the foot."""
     money = _money(event, lang)
     entry = purchase.entry
     player = entry.player if entry is not None else purchase.player
@@ -109,6 +118,9 @@ def receipt_rows(purchase: Purchase, event: Event, lang: str) -> list[Row]:
             Row("text", _("Voided by %(who)s, %(when)s") % {"who": _staff_name(purchase.voided_by),
                                                              "when": _when(purchase.voided_at)}, lines=2),
         ]
+    if live_link:
+        rows += [Row("gap", size=6),
+                 Row("qr", live_link, _("Blinds, seats and results on your phone"), size=RECEIPT_QR)]
     rows += [Row("gap", size=6), Row("centre", _("Printed %(when)s") % {"when": _when(timezone.now())}, size=7)]
     return rows
 
@@ -124,6 +136,8 @@ def _layout(rows: list[Row], width: float) -> list[tuple[Row, list[str]]]:
         font = BOLD if row.bold else REGULAR
         if row.style in ("centre", "text"):
             laid.append((row, wrap(row.left, font, row.size, width, max_lines=row.lines) or [""]))
+        elif row.style == "qr":
+            laid.append((row, wrap(row.right, REGULAR, QR_CAPTION, width, max_lines=2)))
         else:
             laid.append((row, [row.left]))
     return laid
@@ -136,6 +150,8 @@ def _height(laid: list[tuple[Row, list[str]]], scale: float = 1.0) -> float:
             total += 8 * scale
         elif row.style == "gap":
             total += row.size * scale
+        elif row.style == "qr":
+            total += row.size * scale + QR_CAPTION * 1.2 * scale * len(lines)
         else:
             total += _leading(row) * scale * len(lines)
     return total
@@ -158,6 +174,14 @@ def _draw_rows(c: Canvas, laid: list[tuple[Row, list[str]]], x: float, top: floa
         if row.style == "gap":
             y -= size
             continue
+        if row.style == "qr":
+            y -= size
+            qr_paint(c, row.left, x + (width - size) / 2, y, size)
+            for line in lines:
+                y -= QR_CAPTION * 1.2 * scale
+                draw(c, x + width / 2, y + QR_CAPTION * 0.3 * scale, line, REGULAR, QR_CAPTION * scale,
+                     align="centre")
+            continue
         for line in lines:
             y -= _leading(row) * scale
             baseline = y + size * 0.35
@@ -175,11 +199,14 @@ def _draw_rows(c: Canvas, laid: list[tuple[Row, list[str]]], x: float, top: floa
 
 
 def build_purchase_receipt(purchase: Purchase, event: Event, out: IO[bytes] | str, lang: str,
-                           size: str = "80mm") -> None:
-    """The receipt of one purchase: an 80 mm roll page as tall as its lines, or the top of an A4 page."""
+                           size: str = "80mm", base_url: str = "") -> None:
+    """The receipt of one purchase: an 80 mm roll page as tall as its lines, or the top of an A4 page;
+    the live page's QR code at its foot when the site's address is known (`base_url`, else
+    TDCONSOLE_PUBLIC_URL)."""
     with override(lang):
         fonts_register()
-        rows = receipt_rows(purchase, event, lang)
+        base = base_url_of(base_url=base_url)
+        rows = receipt_rows(purchase, event, lang, live_url(event=event, base_url=base) if base else "")
         title = _("Receipt #%(number)s · %(event)s") % {"number": purchase.number, "event": event.name}
         if size == "a4":
             scale = 1.15

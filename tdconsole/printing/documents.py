@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from tdconsole.cashier.bounties import bounties_by_entry, bounty_rules
 from tdconsole.core.money import format_money, format_number
 from tdconsole.core.ordinals import ordinal
+from tdconsole.live.links import base_url_of, entry_url, live_url
 from tdconsole.payouts.models import Deal
 from tdconsole.payouts.selectors import event_awards, event_payout_amounts, event_prize_summary
 from tdconsole.seating.selectors import BreakMove, TableBreak, table_break_moves
@@ -31,6 +32,7 @@ from tdconsole.tournaments.models import Entry, Event
 from .exceptions import PrintingError
 from .money import rebuys_addons_by_entry
 from .pdf import BOLD, REGULAR, Progress, Sheet, draw, fit, fonts_register, no_progress, text_width, wrap
+from .qr import qr_draw
 from .registry import extra_kind
 from .satellite import build_satellite
 
@@ -195,6 +197,25 @@ class SeatCard:
     seat: int
     name: str
     number: int
+    entry_id: int = 0
+
+
+@dataclass(frozen=True)
+class CardLinks:
+    """The two links a seat card carries as QR codes: the event's live page and the entry's own page."""
+
+    live: str
+    base: str
+
+    def entry(self, event: Event, card: SeatCard) -> str:
+        return entry_url(event=event, entry_id=card.entry_id, base_url=self.base)
+
+
+def card_links(event: Event) -> CardLinks | None:
+    """The links for the QR codes, or None when the address players reach the site on is unknown
+    (TDCONSOLE_PUBLIC_URL unset): a code with a bare path would lead a phone nowhere."""
+    base = base_url_of()
+    return CardLinks(live=live_url(event=event, base_url=base), base=base) if base else None
 
 
 def _seat_cards(event: Event) -> list[SeatCard]:
@@ -203,23 +224,39 @@ def _seat_cards(event: Event) -> list[SeatCard]:
         .select_related("player", "table")
         .order_by("table__number", "seat")
     )
-    return [SeatCard(e.table.number, e.seat, e.player.name, e.number) for e in rows]
+    return [SeatCard(e.table.number, e.seat, e.player.name, e.number, e.pk) for e in rows]
 
 
 def build_seats(event: Event, out: IO[bytes] | str, lang: str, progress: Progress = no_progress,
                 variant: str = "a4") -> None:
-    """Seat cards: ten to an A4 page to cut out, or one per 80 mm receipt-printer slip."""
+    """Seat cards: ten to an A4 page to cut out, or one per 80 mm receipt-printer slip; each with the QR
+    codes of the event's live page and of the entry's own page (when the site's address is known)."""
     with override(lang):
         fonts_register()
         cards = _seat_cards(event)
+        links = card_links(event)
         if variant == "receipt":
-            _receipt_cards(event, cards, out, progress)
+            _receipt_cards(event, cards, links, out, progress)
         else:
-            _a4_cards(event, cards, out, progress)
+            _a4_cards(event, cards, links, out, progress)
         progress(1.0)
 
 
-def _a4_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> None:
+# The QR codes on an A4 card (points), side by side in its lower right corner, and the gap between them.
+CARD_QR = 54
+CARD_QR_GAP = 12
+
+
+def _card_codes(c, event: Event, card: SeatCard, links: CardLinks, right: float, bottom: float, size: float,
+                gap: float, caption_size: float) -> None:
+    """The live page's code and the entry's, right to left from `right`, their captions under them."""
+    x_entry = right - size
+    x_live = x_entry - gap - size
+    qr_draw(c, links.live, x_live, bottom, size, _("Live: blinds and results"), caption_size)
+    qr_draw(c, links.entry(event, card), x_entry, bottom, size, _("Your entry"), caption_size)
+
+
+def _a4_cards(event: Event, cards: list[SeatCard], links: CardLinks | None, out, progress: Progress) -> None:
     sheet = Sheet(out, title=_("Seat cards · %(event)s") % {"event": event.name}, subtitle=_event_line(event),
                   footer=_printed_at())
     c = sheet.canvas
@@ -227,6 +264,7 @@ def _a4_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> N
     width = (sheet.width - 2 * sheet.margin) / cols
     height = (sheet.y - sheet.margin) / rows
     top = sheet.y
+    codes_width = (2 * CARD_QR + CARD_QR_GAP + 6) if links is not None else 0
     if not cards:
         sheet.text(sheet.margin, _("No player is seated."), 11)
     for i, card in enumerate(cards):
@@ -244,18 +282,27 @@ def _a4_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> N
         c.setFont(BOLD, 22)
         c.drawString(x + 12, y + height - 48, _("Table %(n)s") % {"n": card.table})
         c.drawRightString(x + width - 14, y + height - 48, _("Seat %(n)s") % {"n": card.seat})
-        name_lines = wrap(card.name, REGULAR, 12, width - 26, max_lines=2)
+        name_width = width - 26 - codes_width
+        name_lines = wrap(card.name, REGULAR, 12, name_width, max_lines=2)
         for k, line in enumerate(name_lines):
             draw(c, x + 12, y + 34 + 14 * (len(name_lines) - 1 - k), line, REGULAR, 12)
         draw(c, x + 12, y + 18, _("Entry #%(n)s") % {"n": card.number}, REGULAR, 8)
+        if links is not None:
+            _card_codes(c, event, card, links, x + width - 12, y + 22, CARD_QR, CARD_QR_GAP, 6.5)
         progress((i + 1) / len(cards))
     sheet.save()
 
 
-def _receipt_cards(event: Event, cards: list[SeatCard], out, progress: Progress) -> None:
+# The receipt-printer card: the text, then the two codes side by side under it.
+RECEIPT_CARD_TEXT = 60 * mm
+RECEIPT_QR = 28 * mm
+RECEIPT_CODES = RECEIPT_QR + 2 * mm
+
+
+def _receipt_cards(event: Event, cards: list[SeatCard], links: CardLinks | None, out, progress: Progress) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    height = 60 * mm
+    height = RECEIPT_CARD_TEXT + (RECEIPT_CODES if links is not None else 0)
     c = Canvas(out, pagesize=(RECEIPT_WIDTH, height), pageCompression=1, initialFontName=REGULAR)
     c.setTitle(_("Seat cards · %(event)s") % {"event": event.name})
     if not cards:
@@ -271,6 +318,9 @@ def _receipt_cards(event: Event, cards: list[SeatCard], out, progress: Progress)
         for k, line in enumerate(name_lines):
             draw(c, 4 * mm, top - k * 13, line, REGULAR, 11)
         draw(c, 4 * mm, height - 50 * mm, _("Entry #%(n)s") % {"n": card.number}, REGULAR, 8)
+        if links is not None:
+            gap = RECEIPT_WIDTH - 8 * mm - 2 * RECEIPT_QR
+            _card_codes(c, event, card, links, RECEIPT_WIDTH - 4 * mm, 8 * mm, RECEIPT_QR, gap, 7.5)
         c.showPage()
         progress((i + 1) / len(cards))
     c.save()

@@ -16,6 +16,7 @@ from tdconsole.accounts.roles import ANY_STAFF, DIRECTOR, FLOOR, REGISTRATION, h
 from tdconsole.adjudication.history import dispute_filename, dispute_get
 from tdconsole.adjudication.history_views import READERS as DISPUTE_READERS
 from tdconsole.adjudication.models import SavedAdjudication
+from tdconsole.live.links import base_url_of
 from tdconsole.payouts.selectors import prize_settings_of
 from tdconsole.tournaments.models import Event, Structure
 
@@ -64,6 +65,8 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
         "kind": request.GET.get("kind", ""),
         "lang": _current_lang(),
         "can_request": has_role(request.user, REQUESTERS),
+        # The QR codes of documents built in the background need the site's address (no request there).
+        "public_url_set": bool(base_url_of()),
     })
 
 
@@ -156,7 +159,8 @@ def purchase_receipt(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return HttpResponse(_("Unknown paper size: 80mm or a4."), status=400, content_type="text/plain")
     lang = _asked_lang(request)
     buffer = io.BytesIO()
-    build_purchase_receipt(purchase, event, buffer, lang, size=size)
+    # Built in the request: without TDCONSOLE_PUBLIC_URL the QR code links to the address the desk is on.
+    build_purchase_receipt(purchase, event, buffer, lang, size=size, base_url=base_url_of(request=request))
     return _pdf(buffer, f"{event.slug}-receipt-{purchase.number}-{size}-{lang}.pdf")
 
 

@@ -220,6 +220,12 @@ def slug(w: World) -> dict[str, Any]:
     return {"slug": w["slug"]}
 
 
+def entry_token_of(w: World) -> str:
+    from tdconsole.live.links import entry_token
+
+    return entry_token(event=w.event, entry_id=w["entry"])
+
+
 def event_form(w: World) -> dict[str, Any]:
     return {
         "festival": w["festival"], "template": w["template"], "name": "Side Event", "slug": "",
@@ -395,6 +401,9 @@ ENDPOINTS: dict[str, Endpoint] = {
     "live:page": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "live:state": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     "live:seats": Endpoint(kwargs=slug, get=(P("q"),), can_post=False, public=True, keyed=True),
+    # An entry's own page: its token in the path stands for the key.
+    "live:entry": Endpoint(kwargs=lambda w: slug(w) | {"entry_id": w["entry"], "token": entry_token_of(w)},
+                           can_post=False, public=True, int_kwargs=("entry_id",)),
     # Payouts.
     "cashier_pages:desk": Endpoint(kwargs=slug, get=(P("q"), P("entry"), P("part")), can_post=False),
     "cashier_pages:sell": Endpoint(kwargs=slug, can_get=False, post=(P("entry"), P("kind"), P("method")),
