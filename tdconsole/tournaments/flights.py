@@ -18,7 +18,7 @@ still alive in every flight, in the order the busts happened (see `flights_place
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,6 +155,25 @@ def flight_entry_check(*, flight: Event, player: Player) -> Event:
                                   "bagged enter another flight.")
                                 % {"name": player.name, "flight": other.name, "event": main.name})
     return main
+
+
+# The main event takes no entry of its own, except what the app running Day 2 (above tournaments, so it is
+# never imported here) accepts: it registers its check, which returns the entry's starting stack.
+_main_entry_checks: list[Callable[..., int]] = []
+
+
+def main_entry_check_register(check: Callable[..., int]) -> None:
+    """Let `check(event=, player=, level_position=)` accept an entry into a main event with flights."""
+    if check not in _main_entry_checks:
+        _main_entry_checks.append(check)
+
+
+def main_entry_check(*, event: Event, player: Player, level_position: int | None) -> int:
+    """The starting stack of an entry into a main event with flights (its lock held), or RegistrationError."""
+    if not _main_entry_checks:
+        raise RegistrationError(_("%(event)s is played in its flights: register the player in one of them.")
+                                % {"event": event.name})
+    return _main_entry_checks[0](event=event, player=player, level_position=level_position)
 
 
 # --- places across flights ---------------------------------------------------------------------------
