@@ -128,7 +128,8 @@ def day2_late_view(request: HttpRequest, slug: str) -> HttpResponse:
 def day2_public_seats(request: HttpRequest, slug: str) -> HttpResponse:
     """The Day 2 seat list on the public pages (the event's key, or staff): by name and by table."""
     event = public_event_or_404(request, slug)
-    if event.parent_id is not None or not event.has_flights:
-        raise Http404(NOT_FOUND)
-    by_name, by_table = selectors.day2_seat_list(event=event)
+    if event.parent_id is not None:
+        raise Http404(NOT_FOUND)  # a flight's seats are its own "where do I sit?" page
+    # An event not played in flights has no Day 2: the page says nobody is seated for it.
+    by_name, by_table = selectors.day2_seat_list(event=event) if event.has_flights else ([], [])
     return render(request, "day2/seats.html", {"event": event, "by_name": by_name, "by_table": by_table})
