@@ -81,7 +81,11 @@ def seat_list_parse(text: str) -> list[SeatLine]:
     """The lines of a seat list (a header row is recognised and skipped), or SeatListError."""
     if len(text) > MAX_TEXT:
         raise SeatListError([_("The list is too long (more than %(count)s characters).") % {"count": MAX_TEXT}])
-    rows = list(csv.reader(text.splitlines(), delimiter=_delimiter(text)))
+    text = text.replace("\x00", "")  # no name has one, and PostgreSQL refuses it in a query
+    try:
+        rows = list(csv.reader(text.splitlines(), delimiter=_delimiter(text)))
+    except csv.Error:  # a field longer than csv's limit: no seat line is that long
+        raise SeatListError([_("A line of the list is far too long to be a seat.")])
     order = ("table", "seat", "player")
     lines: list[SeatLine] = []
     errors: list[str] = []

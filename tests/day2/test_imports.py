@@ -131,3 +131,11 @@ def test_two_players_of_one_name_need_the_entry_number(merged, director):
     Player.objects.filter(name="Bruno").update(name="Ana")
     errors = refused(merged, director, GOOD.replace("12;2;#2", "12;2;Ana"))
     assert "Line 3: 2 Day 2 players are named “Ana”: give the entry number instead." in errors
+
+
+def test_text_that_is_no_list_at_all_is_refused_with_a_message(merged, director):
+    assert refused(merged, director, "12;1;" + "x" * 150_000) == ["A line of the list is far too long to be a seat."]
+    assert refused(merged, director, "x" * 200_001) == ["The list is too long (more than 200000 characters)."]
+    # A NUL byte (from a broken file) is dropped, not a crash: the list still reads.
+    day2_seats_import(event=merged, text="12;1;A\x00na\n12;2;#2\n12;3;#3\n13;1;#4\n13;2;#5\n", actor=director)
+    assert seats(merged)["Ana"] == (12, 1)
