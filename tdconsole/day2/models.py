@@ -42,3 +42,21 @@ class Advance(models.Model):
     @property
     def forfeited(self) -> list[dict]:
         return [bag for bag in self.bags if not bag.get("kept")]
+
+
+class Day2Settings(models.Model):
+    """What the director decides for Day 2 beyond the flights' settings: whether the main event takes late
+    entries into Day 2 (a new paid entry with `late_stack` chips), and until which blind level."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="day2_settings")
+    late_entries = models.BooleanField(_("late entries into Day 2 allowed"), default=False)
+    late_stack = models.PositiveBigIntegerField(_("starting stack of a late entry into Day 2"), null=True, blank=True)
+    late_until_level = models.PositiveSmallIntegerField(_("late entries until level"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("Day 2 settings")
+        verbose_name_plural = _("Day 2 settings")
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: late {self.late_entries} {self.late_stack} {self.late_until_level}"

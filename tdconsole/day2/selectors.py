@@ -77,3 +77,21 @@ def day2_view(*, event: Event) -> Day2View:
                     seated=sum(1 for r in rows if r.table is not None), chips=sum(r.stack for r in rows),
                     forfeited_chips=sum(bag["chips"] or 0 for r in rows for bag in r.forfeited),
                     open_flights=open_flights)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    number: int
+    table: int
+    seat: int
+
+
+def day2_seat_list(*, event: Event) -> tuple[list[SeatRow], list[SeatRow]]:
+    """Day 2's seated players, sorted by name and sorted by table and seat (one query)."""
+    rows = [SeatRow(name=name, number=number, table=table, seat=seat) for name, number, table, seat in
+            Entry.objects.filter(event=event, status=Entry.Status.ALIVE, table__isnull=False)
+            .values_list("player__name", "number", "table__number", "seat")]
+    by_name = sorted(rows, key=lambda r: (r.name.casefold(), r.number))
+    by_table = sorted(rows, key=lambda r: (r.table, r.seat))
+    return by_name, by_table

@@ -24,7 +24,7 @@ from tdconsole.audit.services import audit_record
 from tdconsole.core.bounds import fits
 
 from .exceptions import EliminationError
-from .flights import place_scope
+from .flights import flights_places_shift, place_scope
 from .locks import event_lock
 from .models import Bust, Elimination, Entry, Event, Table
 from .places import BustRank, group_places
@@ -153,8 +153,11 @@ def entries_eliminate(*, event: Event, table_number: int, busts: Sequence[SeatBu
             entry.status, entry.table, entry.seat, entry.busted_at = Entry.Status.BUSTED, None, None, now
         Bust.objects.bulk_create(rows)
         # A flight's busts are placed once the whole field is known, below the players of every flight.
-        scope = place_scope(event)
+        scope = place_scope(event, leaving=[e.pk for e in entries.values()])
         placed = scope.placed
+        if placed and scope.still_in:
+            # Their player is still in another flight: the busts placed so far finish one place lower each.
+            flights_places_shift(main_id=event.parent_id, by=scope.still_in)
         members = rows
         if group != sequence:
             members = list(Bust.objects.filter(elimination__event=event, elimination__group=group)
@@ -233,11 +236,15 @@ def elimination_undo(*, event: Event, elimination_id: int, actor: Any) -> list[E
             raise EliminationError(_("Someone now sits at table %(table)s, seat %(seats)s: move them first.")
                                    % {"table": table.number, "seats": ", ".join(str(s) for s in seats)})
         before = {str(e.number): e.place for e in entries}
-        k = len(entries)
+        scope = place_scope(event, leaving=[e.pk for e in entries])
+        # A restored player still in another flight does not add a player in: the busts before this one
+        # move back up, the later ones stay.
+        k = len(entries) - scope.still_in
+        if scope.still_in:
+            flights_places_shift(main_id=event.parent_id, by=-scope.still_in, before=elimination.created_at)
         # Later groups finished higher than the restored players: their places move down by k.
         Entry.objects.filter(bust__elimination__event=event, bust__elimination__group__gt=elimination.group,
                              place__isnull=False).update(place=F("place") + k)
-        scope = place_scope(event)
         if event.parent_id is not None and scope.placed:
             # So did the busts of the other flights made after this one (places follow the order of busts).
             (Entry.objects.filter(bust__elimination__event__parent_id=event.parent_id, place__isnull=False,
@@ -259,7 +266,9 @@ def elimination_undo(*, event: Event, elimination_id: int, actor: Any) -> list[E
             rest = list(Bust.objects.filter(elimination__event=event, elimination__group=group)
                         .select_related("elimination"))
             if rest:
-                alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() + scope.alive_elsewhere
+                # Counted again with the restored entries in play (a player in two flights counts once).
+                alive = (Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count()
+                         + place_scope(event).alive_elsewhere)
                 later = Bust.objects.filter(elimination__event=event, elimination__group__gt=group).count()
                 if event.parent_id is not None:
                     later += (Bust.objects.filter(elimination__event__parent_id=event.parent_id,

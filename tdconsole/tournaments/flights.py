@@ -19,12 +19,12 @@ still alive in every flight, in the order the busts happened (see `flights_place
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -179,6 +179,25 @@ def flight_entry_check(*, flight: Event, player: Player) -> Event:
     return main
 
 
+# The main event takes no entry of its own, except what the app running Day 2 (above tournaments, so it is
+# never imported here) accepts: it registers its check, which returns the entry's starting stack.
+_main_entry_checks: list[Callable[..., int]] = []
+
+
+def main_entry_check_register(check: Callable[..., int]) -> None:
+    """Let `check(event=, player=, level_position=)` accept an entry into a main event with flights."""
+    if check not in _main_entry_checks:
+        _main_entry_checks.append(check)
+
+
+def main_entry_check(*, event: Event, player: Player, level_position: int | None) -> int:
+    """The starting stack of an entry into a main event with flights (its lock held), or RegistrationError."""
+    if not _main_entry_checks:
+        raise RegistrationError(_("%(event)s is played in its flights: register the player in one of them.")
+                                % {"event": event.name})
+    return _main_entry_checks[0](event=event, player=player, level_position=level_position)
+
+
 # --- places across flights ---------------------------------------------------------------------------
 
 
@@ -188,20 +207,45 @@ class PlaceScope:
 
     placed: bool
     alive_elsewhere: int = 0
+    # Of the players of the `leaving` entries, those still in another flight: their bust (or its undo) does
+    # not change the players in, so it makes (or gives back) a place below the busts already placed.
+    still_in: int = 0
 
 
-def place_scope(event: Event, *, lock: bool = True) -> PlaceScope:
+def place_scope(event: Event, *, leaving: Collection[int] = (), lock: bool = True) -> PlaceScope:
     """An event's busts are placed once its registration closed; a flight's, once every flight's has (the
     main event locked here, after the flight), counting the players alive in the other flights.
 
-    `lock=False` reads the same without the lock, for a preview of what a bust would get."""
+    A player still in two flights (`bagged_may_reenter`) takes one entry into Day 2, so counts once: the
+    other flights' players already in this flight do not count again. `leaving` names this flight's entries
+    busting now (still alive in the database), whose players count if they are still in elsewhere (or the
+    entries an undo brings back). `lock=False` reads the same without the lock, for a preview of what a
+    bust would get.
+    """
     if event.parent_id is None:
         return PlaceScope(placed=event.registration_closed_at is not None)
     main = main_lock(event) if lock else Event.objects.only("registration_closed_at").get(pk=event.parent_id)
     if main.registration_closed_at is None:
         return PlaceScope(placed=False)
-    alive = Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE).exclude(event=event).count()
-    return PlaceScope(placed=True, alive_elsewhere=alive)
+    here = (Entry.objects.filter(event=event, status=Entry.Status.ALIVE).exclude(pk__in=list(leaving))
+            .values("player_id"))
+    alive = (Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE).exclude(event=event)
+             .exclude(player_id__in=here).values("player_id").distinct().count())
+    still_in = 0
+    if leaving:
+        still_in = (Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE).exclude(event=event)
+                    .filter(player_id__in=Entry.objects.filter(pk__in=list(leaving)).values("player_id"))
+                    .values("player_id").distinct().count())
+    return PlaceScope(placed=True, alive_elsewhere=alive, still_in=still_in)
+
+
+def flights_places_shift(*, main_id: int, by: int, before: datetime.datetime | None = None) -> None:
+    """Move the placed busts of every flight down by `by` places (up when negative); `before`: only the busts
+    made before that moment. A bust of a player still in another flight adds a place below the players in."""
+    placed = Entry.objects.filter(event__parent_id=main_id, place__isnull=False, status=Entry.Status.BUSTED)
+    if before is not None:
+        placed = placed.filter(bust__elimination__created_at__lt=before)
+    placed.update(place=F("place") + by)
 
 
 def field_close_if_complete(*, flight: Event, actor: Any) -> int:
@@ -222,13 +266,16 @@ def field_close_if_complete(*, flight: Event, actor: Any) -> int:
 
 
 def flights_places_assign(*, main: Event) -> int:
-    """Give every flight's busts their places, counting down from the players alive in every flight.
+    """Give every flight's busts their places, counting down from the players alive in every flight (a
+    player in two flights counts once).
 
     The busts rank in the order they happened, the last one best: a player busted in an earlier flight
     finishes below every player busted later and every player still in. Busts of one hand keep the rules
     of `places.group_places` (the bigger starting stack finishes higher, hand-for-hand busts tie).
     """
-    alive = Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE).count()
+    # Players, not entries: one still in two flights takes one entry into Day 2.
+    alive = (Entry.objects.filter(event__parent_id=main.pk, status=Entry.Status.ALIVE)
+             .values("player_id").distinct().count())
     busts = list(Bust.objects.filter(elimination__event__parent_id=main.pk)
                  .select_related("elimination", "entry").order_by("elimination__sequence", "seat"))
     groups: dict[tuple[int, int], list[Bust]] = {}

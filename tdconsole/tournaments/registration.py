@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tdconsole.audit.services import audit_record, describe
 
 from .exceptions import PlayerChoiceNeeded, RegistrationError
-from .flights import field_close_if_complete, flight_entry_check
+from .flights import field_close_if_complete, flight_entry_check, main_entry_check
 from .locks import event_lock
 from .models import Bust, Entry, Event, Festival, Level, Player
 from .names import search_key, tidy_name
@@ -138,11 +138,12 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             raise RegistrationError(_("This player is no longer registered (merged into another?): "
                                       "search the name again."))
         player = locked
-        if not registration_is_open(event=event, level_position=level_position):
-            raise RegistrationError(_("Registration and re-entry are closed for this event."))
+        stack = event.starting_stack
         if event.has_flights:
-            raise RegistrationError(_("%(event)s is played in its flights: register the player in one of them.")
-                                    % {"event": event.name})
+            # Only a late entry into Day 2, when the app running Day 2 allows it, with its stack (flights.py).
+            stack = main_entry_check(event=event, player=player, level_position=level_position)
+        elif not registration_is_open(event=event, level_position=level_position):
+            raise RegistrationError(_("Registration and re-entry are closed for this event."))
         if event.parent_id is not None:
             # The main event's lock (taken after this flight's) serves entries of every flight one at a time.
             flight_entry_check(flight=event, player=player)
@@ -165,7 +166,7 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             # error leaves the transaction, which rolls back).
             number = max(row["last"] or 0, event.entry_numbers_used) + 1
             entry = Entry.objects.create(event=event, player=player, number=number,
-                                         attempt=row["mine"] + 1, chips=event.starting_stack)
+                                         attempt=row["mine"] + 1, chips=stack)
         except IntegrityError:
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
         entry.event = event
@@ -174,7 +175,7 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             seat(entry)
         audit_record(
             actor=actor, action="entry.register", event=event, objects=[entry],
-            after={"number": entry.number, "attempt": entry.attempt, "player": player.name,
+            after={"number": entry.number, "attempt": entry.attempt, "player": player.name, "chips": entry.chips,
                    "table": entry.table.number if entry.table_id else None, "seat": entry.seat},
             summary=(gettext_lazy("Entry #%(number)d: %(name)s") if entry.attempt == 1 else
                      gettext_lazy("Re-entry #%(number)d: %(name)s"), {"number": entry.number, "name": player.name}),

@@ -371,6 +371,12 @@ ENDPOINTS: dict[str, Endpoint] = {
     # Day 2 of an event in flights (the walked event has none: the page is empty, the merge refused).
     "day2:day2": Endpoint(kwargs=slug, can_post=False),
     "day2:action": Endpoint(kwargs=slug, can_get=False, post=(P("do"),), base=lambda w: {"do": "merge"}),
+    "day2:seats_import": Endpoint(kwargs=slug, can_get=False,
+                                  post=(P("seats", "{v}", "1;1;{v}", "{v};1;1", "1;{v};1"),),
+                                  base=lambda w: {"seats": "1;1;1"}),
+    "day2:late": Endpoint(kwargs=slug, can_get=False, post=(P("late_entries"), P("late_stack"), P("late_until_level")),
+                          base=lambda w: {"late_entries": "on", "late_stack": "30000"}),
+    "day2:public_seats": Endpoint(kwargs=slug, can_post=False, public=True, keyed=True),
     # Seating.
     "seating:table_map": Endpoint(kwargs=slug, get=(P("v"),), can_post=False),
     "seating:tables_assign": Endpoint(kwargs=slug, post=(P("do"), P("table"), P("break_order", "{v}", "1, {v}")),

@@ -57,3 +57,25 @@ def bag(flight, entries_chips, director):
 
 def close(flight, director):
     return event_registration_close(event=flight, actor=director)
+
+
+@pytest.fixture
+def merged(main, flights, people, director):
+    """Day 2 merged, not seated: Ana #1 (30,000), Bruno #2 (20,000), Carla #3 (15,000), Diego #4 (10,000),
+    Elisa #5 (5,000); tables 12 and 13 (9 seats each) assigned to the main event, which is running."""
+    from tdconsole.day2.services import day2_merge
+
+    a, b = flights
+    stacks = {"Ana": 30000, "Bruno": 20000, "Carla": 15000, "Diego": 10000, "Elisa": 5000}
+    entries = {}
+    for flight, names in ((a, ["Ana", "Bruno", "Carla"]), (b, ["Diego", "Elisa"])):
+        for name in names:
+            entries[name] = factories.register_at_desk(flight, name, actor=director, player=people[name])
+        bag(flight, {entries[n]: stacks[n] for n in names}, director)
+        close(flight, director)
+    main.refresh_from_db()
+    day2_merge(event=main, actor=director)
+    tables_assign(event=main, numbers=[12, 13], actor=director)
+    Event.objects.filter(pk=main.pk).update(status=Event.Status.RUNNING)
+    main.refresh_from_db()
+    return main

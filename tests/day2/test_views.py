@@ -71,3 +71,67 @@ def test_a_refusal_is_a_409_with_its_message_and_changes_nothing(ready, client_a
 
 def test_a_flight_has_no_day2_page(ready, flights, client_as):
     assert client_as("director").get(reverse("day2:day2", kwargs={"slug": flights[0].slug})).status_code == 404
+
+
+def import_list(client, main, data):
+    return client.post(reverse("day2:seats_import", kwargs={"slug": main.slug}), data, HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_the_director_pastes_a_list_and_day2_is_seated(merged, client_as):
+    director = client_as("director")
+    html = page(director, merged).content.decode()
+    assert 'data-testid="day2-import"' in html and 'value="day2seats"' in html
+    response = import_list(director, merged, {"seats": "mesa\tassento\tjogador\n12\t1\t#1\n12\t2\t#2\n12\t3\t#3\n"
+                                                        "13\t1\t#4\n13\t2\t#5\n"})
+    assert response.status_code == 302
+    assert Entry.objects.filter(event=merged, table__number=12).count() == 3
+    assert 'data-testid="day2-import"' not in page(director, merged).content.decode()  # seated: no second import
+
+
+def test_an_uploaded_latin1_csv_is_read(merged, client_as):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tdconsole.tournaments.models import Player
+
+    Player.objects.filter(name="Elisa").update(name="Elisângela")
+    text = "table,seat,player\n12,1,Ana\n12,2,Bruno\n12,3,Carla\n12,4,Diego\n12,5,Elisângela\n"
+    response = import_list(client_as("director"), merged,
+                           {"file": SimpleUploadedFile("seats.csv", text.encode("latin-1"))})
+    assert response.status_code == 302
+    assert Entry.objects.get(event=merged, player__name="Elisângela").seat == 5
+
+
+def test_a_list_with_problems_is_a_409_naming_each_line_and_seats_nobody(merged, client_as):
+    director = client_as("director")
+    response = import_list(director, merged, {"seats": "12;1;Ana\n12;1;Zé\n"})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "The list has 3 problems; nothing was seated." in html
+    assert "Line 2: no Day 2 player “Zé”." in html
+    assert "Line 2: table 12, seat 1 is already given on line 1." in html
+    assert "12;1;Zé" in html  # the pasted list comes back to be corrected
+    assert not Entry.objects.filter(event=merged, table__isnull=False).exists()
+
+
+def test_only_the_director_imports_or_sets_late_entries(merged, client_as):
+    floor = client_as("floor")
+    assert import_list(floor, merged, {"seats": "12;1;1"}).status_code == 403
+    assert floor.post(reverse("day2:late", kwargs={"slug": merged.slug}), {"late_entries": "on",
+                                                                          "late_stack": "30000"}).status_code == 403
+
+
+def test_the_director_allows_late_entries_on_the_page(merged, client_as):
+    from tdconsole.day2.models import Day2Settings
+
+    director = client_as("director")
+    url = reverse("day2:late", kwargs={"slug": merged.slug})
+    response = director.post(url, {"late_entries": "on", "late_stack": "35.000", "late_until_level": "4"},
+                             HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    settings = Day2Settings.objects.get(event=merged)
+    assert (settings.late_entries, settings.late_stack, settings.late_until_level) == (True, 35000, 4)
+    response = director.post(url, {"late_entries": "on", "late_stack": "lots"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 409 and "Give a whole number." in response.content.decode()
+    response = director.post(url, {"late_entries": "on", "late_stack": ""}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 409 and "Give the starting stack" in response.content.decode()
+    assert Day2Settings.objects.get(event=merged).late_stack == 35000
