@@ -12,6 +12,7 @@ Grammar (words are case- and accent-insensitive; English and Brazilian Portugues
     action  := PHH line, unchanged            p3 cbr 6000 · p2 f · d dh p1 AsKs · p1 sm AhKh
              | PLAYER [goes|vai] VERB [to|para|pra] [ARG]          seat 3 raise 6000 · Ana all-in
              | VERB PLAYER [to|para|pra] [ARG]                     raise 7 6000 · fold 7
+             | PLAYER (goes|went|vai|foi|makes it) [to] AMOUNT     Ana goes 6000 · Ana foi de 6k (bet or raise to)
              | PLAYER CARDS                                        3 AhKh (shows at the showdown)
              | (flop|turn|river|board) CARDS                       flop Ah Kd 7c  ->  d db AhKd7c
     PLAYER  := seat N | assento N | s N | a N | sN | aN | #N | N | pN | NAME [(seat N)]
@@ -228,11 +229,12 @@ VERBS: dict[str, str] = {
 }
 _BOARD = frozenset(["flop", "turn", "river", "board"])
 # Words between the player and the action that add nothing ("Ana vai de all-in", "Bruno just calls").
-_BEFORE_VERB = frozenset(["goes", "went", "go", "is", "moves", "moved", "vai", "foi", "esta", "ta", "deu", "da",
+_BEFORE_VERB = frozenset(["is", "moves", "moved", "vai", "foi", "esta", "ta", "deu", "da",
                           "fez", "faz", "um", "uma", "de", "com", "just", "flat", "smooth", "also", "tambem",
                           "ele", "ela", "now", "agora"])
-# After one of these, an amount alone is a bet or raise to it ("Ana foi de 3000", "Ana makes it 3000").
-_GOES = frozenset(["vai", "foi", "makeit"])
+# After one of these, an amount alone is a bet or raise to it ("Ana foi de 3000", "Ana makes it 3000",
+# "Ana goes 3000"); before a verb they add nothing ("Ana goes all in").
+_GOES = frozenset(["vai", "foi", "makeit", "goes", "went", "go"])
 _SKIPPED = _BEFORE_VERB | _GOES
 _TO = frozenset(["to", "para", "pra", "ate", "for"])
 _BY = frozenset(["by", "mais"])

@@ -198,7 +198,7 @@ MORE_REFUSALS = {
     "Ana seat 5 call": ("mismatch", 5, "seat", "“seat” is Bruno (seat 5), not Ana (seat 3).", False),
     "Ana is all in": ("all_in_unknown", 8, "all",
                       "the all-in amount is not known here: write the total, e.g. seat 3 raise 12000.", False),
-    "Ana goes 6000": ("missing_verb", 10, "6000", "the action is missing (fold, check, call, bet, raise ...).", True),
+    "Ana is 6000": ("missing_verb", 8, "6000", "the action is missing (fold, check, call, bet, raise ...).", True),
     "Ana goes rasie": ("unknown_verb", 10, "rasie", "“rasie” is not an action. Did you mean “raise”?", True),
     "seat 3 re-rasie": ("unknown_verb", 8, "re-rasie", "“re-rasie” is not an action. Did you mean “reraise”?", True),
     "Ana all": ("unknown_verb", 5, "all", "“all” is not an action. Did you mean “call”?", True),
