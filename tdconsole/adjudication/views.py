@@ -239,6 +239,10 @@ def adjudicate(request: HttpRequest) -> HttpResponse:
                     hand.apply(line)
                 except FloorError as exc:  # the typed line is not floor language nor PHH
                     action_error = floor_refusal(exc, lang)
+                    # A line with two readings: one button per complete reading, to record it as meant.
+                    names = FloorNames(spec, lang)
+                    action_error["readings"] = [{"line": reading, "text": names.action(reading)}
+                                                for reading in exc.readings or () if reading]
                 except IllegalAction as exc:
                     action_error = FloorNames(spec, lang).refusal(exc)
                 else:

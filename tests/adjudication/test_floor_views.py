@@ -183,3 +183,26 @@ def test_heads_up_set_up_keeps_each_seat_with_its_player(floor):
     assert response.context["actor_name"] == "Caio (seat 6)"
     response = say(floor, response.context["phh"], "seat 6 call")
     assert parse_phh(response.context["phh"]).actions == ("p2 cc",)
+
+
+def test_a_line_with_two_readings_offers_each_as_a_button_that_records_it(floor):
+    phh = dealt(floor, "pt-br")
+    asked = say(floor, phh, "Carla paga all-in", "pt-br")
+    html = asked.content.decode()
+    assert 'data-testid="action-error"' in html and 'data-testid="readings"' in html
+    lines = re.findall(r'data-testid="reading" data-line="([^"]+)"', html)
+    assert lines == ["p3 call", "p3 cbr 20000"]
+    assert "Carla (assento 7)" in visible(asked) and "Registrar como:" in visible(asked)
+    assert asked.context["phh"] == phh  # nothing recorded while the floor is asked
+    # Pressing the all-in reading records exactly that line, as if it had been typed in full.
+    chosen = say(floor, phh, "p3 cbr 20000", "pt-br")
+    assert chosen.context["action_error"] is None
+    assert parse_phh(chosen.context["phh"]).actions[-1] == "p3 cbr 20000"
+    called = say(floor, phh, "p3 call", "pt-br")
+    assert parse_phh(called.context["phh"]).actions[-1] == "p3 cc"
+
+
+def test_a_refusal_with_one_reading_offers_no_buttons(floor):
+    response = say(floor, dealt(floor), "Carla zzz")
+    assert 'data-testid="action-error"' in response.content.decode()
+    assert 'data-testid="readings"' not in response.content.decode()
