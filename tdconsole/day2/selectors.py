@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from tdconsole.tournaments.flights import FlightRow, advancing_stack, flights_of
 from tdconsole.tournaments.models import ChipCount, Entry, Event
 
-from .models import Advance
+from .models import Advance, Day2Settings
 
 
 @dataclass(frozen=True)
@@ -95,3 +95,23 @@ def day2_seat_list(*, event: Event) -> tuple[list[SeatRow], list[SeatRow]]:
     by_name = sorted(rows, key=lambda r: (r.name.casefold(), r.number))
     by_table = sorted(rows, key=lambda r: (r.table, r.seat))
     return by_name, by_table
+
+
+def day2_chips_brought(*, event: Event) -> int | None:
+    """The chips a merged main event's Day 2 started with: every advancing stack (under best stack the
+    forfeited bags are out of play) and each late entry's Day 2 stack. None before the merge (and for an
+    event without flights). Two queries; what the cash desk sells on Day 2 comes on top (its own tally).
+
+    A late entry's stack is the one set now on the Day 2 page (`Day2Settings.late_stack`): a stack changed
+    after some late entries were taken counts them all at the new one."""
+    if not event.has_flights:
+        return None
+    row = Entry.objects.filter(event=event).aggregate(
+        advanced=Count("id", filter=Q(carried=True)), brought=Sum("advance__stack", filter=Q(carried=True)),
+        late=Count("id", filter=Q(carried=False)),
+    )
+    if not row["advanced"]:
+        return None
+    late_stack = (Day2Settings.objects.filter(event=event).values_list("late_stack", flat=True).first()
+                  or event.starting_stack)
+    return int(row["brought"] or 0) + row["late"] * late_stack
