@@ -8,6 +8,10 @@ Nothing is stored, so no migration; a new public key (or a new SECRET_KEY) turns
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
@@ -32,10 +36,24 @@ def entry_token_matches(*, event: Event, entry_id: int, token: str) -> bool:
     return key_matches(token, entry_token(event=event, entry_id=entry_id))
 
 
+# The address a document asked for at the desk was asked on, while it is checked and built (`site_base`).
+_SITE_BASE: ContextVar[str] = ContextVar("site_base", default="")
+
+
+@contextmanager
+def site_base(base: str) -> Iterator[None]:
+    """Inside: links without an address of their own use `base` (after TDCONSOLE_PUBLIC_URL)."""
+    token = _SITE_BASE.set((base or "").rstrip("/"))
+    try:
+        yield
+    finally:
+        _SITE_BASE.reset(token)
+
+
 def base_url_of(*, base_url: str = "", request: HttpRequest | None = None) -> str:
-    """Where players reach the site: `base_url`, else TDCONSOLE_PUBLIC_URL, else this request's address;
-    "" when none of them is known (a document built in the background without TDCONSOLE_PUBLIC_URL)."""
-    base = (base_url or settings.PUBLIC_BASE_URL).rstrip("/")
+    """Where players reach the site: `base_url`, else TDCONSOLE_PUBLIC_URL, else the address the document
+    being built was asked on (`site_base`), else this request's address; "" when none is known."""
+    base = (base_url or settings.PUBLIC_BASE_URL or _SITE_BASE.get()).rstrip("/")
     if not base and request is not None:
         base = request.build_absolute_uri("/").rstrip("/")
     return base

@@ -37,6 +37,9 @@ class Document(models.Model):
     lang = models.CharField(_("language"), max_length=7, default="pt-br")
     # The paper ("a4", "receipt"); move slips add the table break they print: "receipt-<draw id>".
     variant = models.CharField(_("format"), max_length=24, blank=True)
+    # The address the desk asked on, for the QR codes when TDCONSOLE_PUBLIC_URL is not set (the build has no
+    # request to read it from).
+    base_url = models.CharField(_("site address"), max_length=200, blank=True, default="")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     progress = models.PositiveSmallIntegerField(_("progress"), default=0)
     file = models.FileField(_("file"), upload_to=document_path, blank=True)

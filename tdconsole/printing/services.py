@@ -21,6 +21,7 @@ from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
 from tdconsole.audit.services import audit_record
+from tdconsole.live.links import site_base
 from tdconsole.tournaments.models import Event
 
 from .documents import move_slips_variant
@@ -43,13 +44,23 @@ BROKER_ERRORS = (OperationalError, RedisError, OSError)
 VARIANTS = {Document.Kind.SEATS: ("a4", "receipt")}
 
 
-def document_request(*, event: Event, kind: str, lang: str, actor: Any, variant: str = "") -> tuple[Document, bool]:
+def document_request(*, event: Event, kind: str, lang: str, actor: Any, variant: str = "",
+                     base_url: str = "") -> tuple[Document, bool]:
     """Queue a document, or return the one already queued or building for the same request.
 
     Returns (document, created). The build task is sent once the transaction commits,
     with the document's id; the partial unique constraint settles a race between two
-    desks asking at the same moment.
+    desks asking at the same moment. `base_url`: the address the desk asked on, kept with the document
+    for its QR codes when TDCONSOLE_PUBLIC_URL is not set (too long an address is not kept).
     """
+    base_url = base_url if len(base_url) <= Document._meta.get_field("base_url").max_length else ""
+    with site_base(base_url):
+        return _document_request(event=event, kind=kind, lang=lang, actor=actor, variant=variant,
+                                 base_url=base_url)
+
+
+def _document_request(*, event: Event, kind: str, lang: str, actor: Any, variant: str,
+                      base_url: str) -> tuple[Document, bool]:
     extra = extra_kind(kind)
     if kind not in Document.Kind.values and extra is None:
         raise PrintingError(_("Unknown document."))
@@ -75,7 +86,7 @@ def document_request(*, event: Event, kind: str, lang: str, actor: Any, variant:
         try:
             with transaction.atomic():
                 document = Document.objects.create(
-                    **key, requested_by=actor if getattr(actor, "pk", None) else None
+                    **key, base_url=base_url, requested_by=actor if getattr(actor, "pk", None) else None
                 )
         except IntegrityError:
             return _asked_again(Document.objects.get(**key, status__in=Document.PENDING)), False

@@ -11,6 +11,8 @@ from django.core.files.base import ContentFile
 from django.db.models import Q
 from django.utils import timezone
 
+from tdconsole.live.links import site_base
+
 from .documents import build
 from .models import Document
 from .services import STALE_BUILD
@@ -51,7 +53,8 @@ def document_build(self, document_id: int) -> str:
 
     buffer = io.BytesIO()
     try:
-        build(document.kind, document.event, buffer, document.lang, progress, variant=document.variant)
+        with site_base(document.base_url):
+            build(document.kind, document.event, buffer, document.lang, progress, variant=document.variant)
         document.file.save(document.filename, ContentFile(buffer.getvalue()), save=False)
     except Exception as exc:  # noqa: BLE001 - any failure must reach the desk, not vanish
         log.exception("document %s failed", document_id)

@@ -65,8 +65,9 @@ def desk(request: HttpRequest, slug: str) -> HttpResponse:
         "kind": request.GET.get("kind", ""),
         "lang": _current_lang(),
         "can_request": has_role(request.user, REQUESTERS),
-        # The QR codes of documents built in the background need the site's address (no request there).
+        # Without TDCONSOLE_PUBLIC_URL the QR codes link to the address this desk is on: say so.
         "public_url_set": bool(base_url_of()),
+        "desk_base": base_url_of(request=request),
     })
 
 
@@ -78,6 +79,8 @@ def request_document(request: HttpRequest, slug: str) -> HttpResponse:
         document, created = document_request(
             event=event, kind=request.POST.get("kind", ""), lang=request.POST.get("lang") or _current_lang(),
             variant=request.POST.get("variant", ""), actor=request.user,
+            # The desk's own address, for the QR codes when TDCONSOLE_PUBLIC_URL is not set.
+            base_url=base_url_of(request=request),
         )
     except PrintingError as exc:
         if request.htmx:

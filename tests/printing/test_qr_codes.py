@@ -92,6 +92,27 @@ def test_without_the_sites_address_the_seat_cards_carry_no_code(make_event, seat
     assert "#3" in subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True).stdout
 
 
+def test_seat_cards_asked_at_a_desk_without_the_setting_lead_to_the_desks_address(make_event, seated, director,
+                                                                                  settings, client, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.PUBLIC_BASE_URL = ""
+    settings.ALLOWED_HOSTS = ["192.168.0.10"]
+    event = make_event(entries=3)
+    seated(event)
+    client.force_login(director)
+    client.post(reverse("printing:request", kwargs={"slug": event.slug}),
+                {"kind": "seats", "variant": "receipt", "lang": "en"}, HTTP_HOST="192.168.0.10:8000")
+    document = Document.objects.get(event=event, kind="seats")
+    document_build.apply(args=[document.pk]).get()
+    document.refresh_from_db()
+    assert document.status == Document.Status.READY, document.error
+    built = tmp_path / "seats-desk.pdf"
+    built.write_bytes(document.file.read())
+    entry = Entry.objects.filter(event=event).order_by("table__number", "seat").first()
+    assert codes_on(built) == sorted(["http://192.168.0.10:8000" + public_url(event, "live:page", absolute=False),
+                                      "http://192.168.0.10:8000" + entry_path(event=event, entry_id=entry.pk)])
+
+
 def test_a_table_tent_per_table_with_its_number_and_the_live_pages_code(make_event, seated, tmp_path):
     event = make_event(entries=20)
     seated(event)  # nine a table: three tables
@@ -129,11 +150,24 @@ def test_table_tents_go_through_the_print_queue_and_need_the_sites_address(make_
     built = tmp_path / "built.pdf"
     built.write_bytes(document.file.read())
     assert codes_on(built) == [live_link(event)] * 2
-    # Without the site's address the tents are refused with a message, and the desk says why beforehand.
+    # Without TDCONSOLE_PUBLIC_URL and without a desk's address (a script) the tents are refused...
     settings.PUBLIC_BASE_URL = ""
     with pytest.raises(PrintingError, match="TDCONSOLE_PUBLIC_URL"):
         document_request(event=event, kind="tent", lang="pt-br", actor=director)
-    assert 'data-testid="print-no-public-url"' in client.get(desk_url).content.decode()
+    # ...and asked at a desk they lead to the address that desk is on, which the desk page says beforehand.
+    settings.ALLOWED_HOSTS = ["10.0.0.7"]
+    warned = client.get(desk_url, HTTP_HOST="10.0.0.7:8000").content.decode()
+    assert 'data-testid="print-no-public-url"' in warned and "http://10.0.0.7:8000" in warned
+    client.post(reverse("printing:request", kwargs={"slug": event.slug}), {"kind": "tent", "lang": "pt-br"},
+                HTTP_HOST="10.0.0.7:8000")
+    asked = Document.objects.get(event=event, kind="tent", lang="pt-br")
+    assert asked.base_url == "http://10.0.0.7:8000"
+    document_build.apply(args=[asked.pk]).get()
+    asked.refresh_from_db()
+    assert asked.status == Document.Status.READY, asked.error
+    built = tmp_path / "built-host.pdf"
+    built.write_bytes(asked.file.read())
+    assert codes_on(built) == ["http://10.0.0.7:8000" + public_url(event, "live:page", absolute=False)] * 2
 
 
 def test_the_purchase_receipt_carries_the_live_pages_code(make_event, tmp_path, client, cast, settings):
