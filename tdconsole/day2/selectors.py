@@ -115,3 +115,12 @@ def day2_chips_brought(*, event: Event) -> int | None:
     late_stack = (Day2Settings.objects.filter(event=event).values_list("late_stack", flat=True).first()
                   or event.starting_stack)
     return int(row["brought"] or 0) + row["late"] * late_stack
+
+
+def day2_chips_in_play(*, event: Event) -> int | None:
+    """A merged main event's chips in play: the chips brought (`day2_chips_brought`) and what the cash desk
+    sold on the main event itself since (its own tally; the flights' sales are inside the bags)."""
+    from tdconsole.cashier.selectors import extra_chips
+
+    brought = day2_chips_brought(event=event)
+    return None if brought is None else brought + extra_chips(event=event)

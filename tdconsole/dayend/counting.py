@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from tdconsole.cashier.selectors import extra_chips
 from tdconsole.core.bounds import field_max
 from tdconsole.core.money import format_number
-from tdconsole.day2.selectors import day2_chips_brought
+from tdconsole.day2.selectors import day2_chips_in_play
 from tdconsole.tournaments.chipcounts import chip_counts_record
 from tdconsole.tournaments.exceptions import TournamentError
 from tdconsole.tournaments.locks import event_lock
@@ -92,8 +92,7 @@ def day_chips_in_play(*, event: Event) -> int:
     """Every chip in play: a starting stack per entry, the rebuys and the add-ons (the flight's own). On a
     main event's Day 2 (and the days after): the stacks brought from the flights and the late entries'
     Day 2 stacks instead of a starting stack per entry, and what the desk sold since."""
-    extra = extra_chips(event=event)
-    brought = day2_chips_brought(event=event)
-    if brought is not None:
-        return brought + extra
-    return chips_in_play(event=event, addon_chips=extra)
+    merged = day2_chips_in_play(event=event)
+    if merged is not None:
+        return merged
+    return chips_in_play(event=event, addon_chips=extra_chips(event=event))

@@ -190,6 +190,26 @@ def main_entry_check_register(check: Callable[..., int]) -> None:
         _main_entry_checks.append(check)
 
 
+# The chips in play of a main event once its flights are merged (the stacks brought, not a starting stack
+# per entry), from the app running Day 2: it registers its reader, which answers None before the merge.
+_day2_chips_readers: list[Callable[..., int | None]] = []
+
+
+def day2_chips_register(reader: Callable[..., int | None]) -> None:
+    """Let `reader(event=)` give a merged main event's chips in play (None: not merged)."""
+    if reader not in _day2_chips_readers:
+        _day2_chips_readers.append(reader)
+
+
+def day2_chips(*, event: Event) -> int | None:
+    """A merged main event's chips in play, or None (not merged, or no app running Day 2)."""
+    for reader in _day2_chips_readers:
+        chips = reader(event=event)
+        if chips is not None:
+            return chips
+    return None
+
+
 def main_entry_check(*, event: Event, player: Player, level_position: int | None) -> int:
     """The starting stack of an entry into a main event with flights (its lock held), or RegistrationError."""
     if not _main_entry_checks:

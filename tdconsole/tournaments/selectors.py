@@ -43,7 +43,8 @@ def event_field_summary(*, event: Event, addon_chips: int) -> dict:
 
     Chips in play are the starting stack of every entry plus `addon_chips`, the chips sold at the
     cash desk beyond the buy-ins (rebuys, add-ons...; the caller reads them with
-    `cashier.selectors.extra_chips`); the average is over the entries alive.
+    `cashier.selectors.extra_chips`); the average is over the entries alive. A main event whose flights
+    are merged counts what Day 2 holds instead (`flights.day2_chips`, two more queries).
     """
     row = Entry.objects.filter(entries_q(event)).aggregate(
         # A Day 2 entry carried from the flights is no new buy-in: its player's flight entries count.
@@ -54,6 +55,13 @@ def event_field_summary(*, event: Event, addon_chips: int) -> dict:
     entries = row["entries"] or 0
     alive = row["alive"] or 0
     total_chips = entries * event.starting_stack + addon_chips
+    if event.has_flights:
+        # Day 2 holds the bags brought (under best stack the forfeited ones are out of play), not a starting
+        # stack per flight entry; before the merge the flights' entries and sales, as above.
+        from .flights import day2_chips
+
+        merged = day2_chips(event=event)
+        total_chips = merged if merged is not None else total_chips
     return {
         "entries": entries,
         "players_left": alive,

@@ -34,3 +34,12 @@ def test_before_the_merge_and_for_a_flight_the_chips_are_a_stack_per_entry(main,
     factories.register_at_desk(a, "Bruno", actor=director, player=people["Bruno"])
     assert day2_chips_brought(event=main) is None and day2_chips_brought(event=a) is None
     assert day_chips_in_play(event=a) == 2 * a.starting_stack
+
+
+def test_the_average_stack_on_day2_is_over_the_bags_brought(merged, director):
+    from tdconsole.tournaments.selectors import event_field_summary
+
+    summary = event_field_summary(event=merged, addon_chips=0)
+    # The field still counts each buy-in of the flights once; the chips are what Day 2 holds.
+    assert summary["entries"] == 5 and summary["players_left"] == 5
+    assert summary["total_chips"] == 80_000 and summary["average_stack"] == 16_000
