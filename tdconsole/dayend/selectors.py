@@ -94,21 +94,34 @@ def outlier_limit(*, in_play: int, players: int) -> int:
     return (in_play // players) * OUTLIER_TIMES if players else 0
 
 
-def leaderboard(*, event: Event, day: DayEnd | None) -> list[dict]:
-    """The chip-count leaderboard of the day: every entry in play counted, largest first, with rank,
-    table and seat (one query; ties share a rank)."""
-    if day is None:
-        return []
-    rows = list(BagCount.objects.filter(day=day, entry__status=Entry.Status.ALIVE, entry__event=event)
-                .select_related("entry__player", "entry__table").order_by("-chips", "entry__number"))
+# A day's counts stay on its leaderboard once the merge took its players through to Day 2 (bagged).
+COUNTED_STATUSES = (Entry.Status.ALIVE, Entry.Status.BAGGED)
+
+
+def _ranked(rows: list[tuple[Entry, int]]) -> list[dict]:
+    """Rank (entry, chips) pairs already sorted largest first; ties share a rank."""
     out, rank, previous = [], 0, None
-    for i, bag in enumerate(rows, start=1):
-        if bag.chips != previous:
-            rank, previous = i, bag.chips
-        out.append({"rank": rank, "name": bag.entry.player.name, "number": bag.entry.number,
-                    "table": bag.entry.table.number if bag.entry.table_id else None, "seat": bag.entry.seat,
-                    "chips": bag.chips})
+    for i, (entry, chips) in enumerate(rows, start=1):
+        if chips != previous:
+            rank, previous = i, chips
+        out.append({"rank": rank, "name": entry.player.name, "number": entry.number,
+                    "table": entry.table.number if entry.table_id else None, "seat": entry.seat, "chips": chips})
     return out
+
+
+def leaderboard(*, event: Event, day: DayEnd | None) -> list[dict]:
+    """The chip-count leaderboard of the day: every entry counted, largest first, with rank, table and seat
+    (one query; ties share a rank). A main event played in flights, with no day of its own yet, ranks
+    its Day 2 entries by the stacks they brought from the flights."""
+    if day is None:
+        if not event.has_flights:
+            return []
+        entries = (Entry.objects.filter(event=event, status=Entry.Status.ALIVE, chips__isnull=False)
+                   .select_related("player", "table").order_by("-chips", "number"))
+        return _ranked([(e, e.chips) for e in entries])
+    bags = (BagCount.objects.filter(day=day, entry__status__in=COUNTED_STATUSES, entry__event=event)
+            .select_related("entry__player", "entry__table").order_by("-chips", "entry__number"))
+    return _ranked([(bag.entry, bag.chips) for bag in bags])
 
 
 def table_numbers(*, event: Event) -> list[dict]:

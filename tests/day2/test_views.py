@@ -135,3 +135,15 @@ def test_the_director_allows_late_entries_on_the_page(merged, client_as):
     response = director.post(url, {"late_entries": "on", "late_stack": ""}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 409 and "Give the starting stack" in response.content.decode()
     assert Day2Settings.objects.get(event=merged).late_stack == 35000
+
+
+def test_the_page_title_names_day2_and_the_event_only_and_each_form_shows_once(ready, client_as):
+    director = client_as("director")
+    for merged in (False, True):
+        if merged:
+            do(director, ready, "merge")
+        html = page(director, ready).content.decode()
+        title = html[html.index("<title>") + len("<title>"):html.index("</title>")]
+        assert title.startswith("Day 2 · Main Event") and "<" not in title, title
+        assert html.count('data-testid="day2-late"') == 1
+        assert html.count('data-testid="day2-print"') == (1 if merged else 0)
