@@ -198,3 +198,99 @@ def test_spare_levels_stop_at_the_first_that_is_two_past_the_end_and_a_tenth_of_
     plan = retarget(rows=rows, position=3, seconds_left=600, target_seconds=1800, total_chips=130_000,
                     denominations=(1000, 5000), stack=10000, entries=13, break_every=0)
     assert [r.big_blind for r in plan.new_rows] == [10000, 15000, 20000] and plan.end_level == 3
+
+
+def test_a_stack_of_exactly_ten_first_big_blinds_of_the_smallest_chip_is_taken():
+    """`generate` 68, 69: 500 chips with 25s is 10 big blinds of 50, the least allowed; 499 is refused."""
+    plan = generate(stack=500, entries=20, level_minutes=20, target_minutes=180, denominations=HOUSE)
+    assert (plan.rows[0].small_blind, plan.rows[0].big_blind, plan.start_depth) == (25, 50, 10.0)
+    exc = refusal_of(lambda: generate(stack=499, entries=20, level_minutes=20, target_minutes=180,
+                                      denominations=HOUSE))
+    assert (exc.code, exc.params) == ("chip_too_large", {"chip": 25, "stack": 499})
+
+
+def test_exactly_the_most_chips_in_play_allowed_are_taken():
+    """`_shape` 56: 100 entries of 100,000,000 is `MAX_CHIPS_IN_PLAY` itself, which is allowed."""
+    plan = generate(stack=10**8, entries=100, level_minutes=20, target_minutes=600,
+                    denominations=(25000, 100000, 500000))
+    assert plan.total_chips == MAX_CHIPS_IN_PLAY and plan.expected_end_minutes == 600
+
+
+def _level_ends(rows):
+    ends, minutes = [], 0
+    for row in rows:
+        minutes += row.minutes
+        if not row.is_break:
+            ends.append(minutes)
+    return ends
+
+
+@pytest.mark.parametrize(("stack", "entries", "level"), [(20000, 100, 20), (500, 100, 30), (10000, 50, 15)])
+def test_the_structure_ends_in_the_level_whose_end_is_nearest_the_target_breaks_included(stack, entries, level):
+    """`generate` 95: the number of levels is counted with the breaks the structure will have (the first after
+    `break_every` levels from the start), so the end falls in the level whose end is nearest the target."""
+    for target in range(level * 8, level * 30, 7):
+        try:
+            plan = generate(stack=stack, entries=entries, level_minutes=level, target_minutes=target,
+                            denominations=HOUSE)
+        except GeneratorError:
+            continue
+        ends = _level_ends(plan.rows)
+        nearest = min(range(len(ends)), key=lambda i: (abs(ends[i] - target), i)) + 1
+        assert plan.end_level == nearest, target
+
+
+def test_the_first_big_blind_is_the_workable_one_nearest_the_preferred_depth():
+    """`generate` 112, 128, 129: a short event starts at 50 big blinds, a long one at 300, one between at the rung
+    nearest the depth from which 25% a level reaches the end (here 75 big blinds: 500 and 600 cannot)."""
+    short = generate(stack=20000, entries=20, level_minutes=20, target_minutes=180, denominations=HOUSE)
+    assert (short.rows[0].big_blind, short.start_depth) == (400, 50.0)
+    between = generate(stack=30000, entries=20, level_minutes=20, target_minutes=420, denominations=HOUSE)
+    assert (between.rows[0].big_blind, between.start_depth) == (400, 75.0)
+    exc = refusal_of(lambda: generate(stack=30000, entries=20, level_minutes=20, target_minutes=600,
+                                      denominations=HOUSE))
+    assert (exc.code, exc.params) == ("too_long", {"minutes": 525})
+    deep = generate(stack=30000, entries=20, level_minutes=20, target_minutes=525, denominations=HOUSE)
+    assert (deep.rows[0].big_blind, deep.start_depth, deep.expected_end_minutes) == (100, 300.0, 525)
+
+
+def test_too_far_off_names_the_minute_the_slowest_structure_ends_breaks_counted_from_the_start():
+    """`_level_ends` 2, `generate` 184: 30-minute levels from a 500 stack end at most 255 minutes on (with the
+    break after the fourth level), and a structure asked for 255 minutes ends there."""
+    exc = refusal_of(lambda: generate(stack=500, entries=20, level_minutes=30, target_minutes=300,
+                                      denominations=HOUSE))
+    assert (exc.code, exc.params) == ("too_long", {"minutes": 255})
+    plan = generate(stack=500, entries=20, level_minutes=30, target_minutes=255, denominations=HOUSE)
+    assert plan.expected_end_minutes == 255
+
+
+def _is_nice(value):
+    while value % 10 == 0 and value >= 100:
+        value //= 10
+    return value in generator.NICE_MANTISSAS or value * 10 in generator.NICE_MANTISSAS
+
+
+def test_a_chip_of_five_times_a_power_of_ten_gets_only_nice_big_blinds_and_a_chip_of_six_its_own():
+    """`_is_power_of_ten_friendly` 11: 5s, 50s and 500s have nice multiples enough (no 750 or 75,000); a 6 is
+    unusual and gets its own multiples (18, 24, 36)."""
+    for chip in (5, 50, 500):
+        assert all(_is_nice(v) for v in generator.big_blind_ladder(chip)), chip
+    assert {18, 24, 36} <= set(generator.big_blind_ladder(6))
+
+
+def test_a_home_game_starts_at_the_rung_nearest_the_preferred_depth():
+    """`generate` 109 to 111, 113, 137: five 5,000 stacks with 1s, hour levels for fifteen hours: from 62.5 big
+    blinds (40/80) blinds growing about 25% a level end in the 13th level; two 200 stacks over two hours start
+    at 50 big blinds (2/4)."""
+    home = generate(stack=5000, entries=5, level_minutes=60, target_minutes=900, denominations=(1, 5, 25, 100))
+    assert (home.rows[0].small_blind, home.rows[0].big_blind, home.start_depth) == (40, 80, 62.5)
+    assert (home.end_level, home.expected_end_minutes) == (13, 900)
+    heads_up = generate(stack=200, entries=2, level_minutes=20, target_minutes=120, denominations=(1, 5, 25, 100))
+    assert (heads_up.rows[0].big_blind, heads_up.start_depth, heads_up.expected_end_minutes) == (4, 50.0, 120)
+
+
+def test_a_shallow_stack_starts_at_two_of_the_smallest_chip_whatever_the_rounding():
+    """`generate` 131: 502 chips with 25s is 10.04 first big blinds of 50; the range of first big blinds is that
+    one value, which division rounds a hair above 50: the fall-back is the ladder's first rung, 50."""
+    plan = generate(stack=502, entries=20, level_minutes=20, target_minutes=180, denominations=HOUSE)
+    assert (plan.rows[0].small_blind, plan.rows[0].big_blind) == (25, 50)
