@@ -294,3 +294,16 @@ def test_a_shallow_stack_starts_at_two_of_the_smallest_chip_whatever_the_roundin
     one value, which division rounds a hair above 50: the fall-back is the ladder's first rung, 50."""
     plan = generate(stack=502, entries=20, level_minutes=20, target_minutes=180, denominations=HOUSE)
     assert (plan.rows[0].small_blind, plan.rows[0].big_blind) == (25, 50)
+
+
+def test_when_the_ladder_jumps_over_the_level_asked_the_fit_keeps_the_first_nearest_end():
+    """`_Climb.fit` 17, 19, 20, 35: from 400/800 with 400s and 2,000s, 800,000 chips and a break every three
+    levels (whose colour-up changes the ladder), no growth ends in the 12th new level: the fit keeps the first
+    end one level off that the bisection meets (the 13th, growth 2**0.25), not a later or a farther one."""
+    shape = generator._Shape(20, 3, 15, BIG_BLIND_ANTE, 800_000)
+    start = generator._Start(chips=(400, 2000), small_blind=400, big_blind=800, ante=800, number=3)
+    climb = generator._Climb(start, shape, None)
+    assert (climb.fewest, climb.most) == (6, 13)
+    rows, growth = climb.fit(12)
+    assert growth == 2 ** 0.25
+    assert generator.expected_end(rows, 800_000) == (320, 13)
