@@ -4,6 +4,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from tdconsole.leagues.exceptions import LeagueError
 from tdconsole.leagues.formula import Formula
@@ -110,7 +111,8 @@ def test_a_formula_that_cannot_be_evaluated_is_refused_and_nothing_changes(two_f
     *_, e1, _e2 = two_festivals
     league = league_create(name="L", slug="l", formula="n - p + 1", actor=director, event_ids=[e1.pk])
     # The reason in the desk's language (pt-BR by default).
-    with pytest.raises(LeagueError, match="divisão por zero na colocação 1 de 1 entrada"):
+    refused = "divisão por zero na colocação 1 de 1 entrada"
+    with translation.override("pt-br"), pytest.raises(LeagueError, match=refused):
         league_update(league=league, name="L", formula="10 / (n - p)", actor=director,
                       participation_points=Decimal("0"), best_events=None, event_ids=[])
     league = League.objects.get(pk=league.pk)
