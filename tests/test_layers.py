@@ -11,6 +11,7 @@ higher layer than its source is a violation, listed as file:line.
 """
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,13 +170,19 @@ def source_files() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.relative_to(PACKAGE).parts)
 
 
-def all_edges() -> list[Edge]:
+@functools.cache
+def _tree_edges() -> tuple[Edge, ...]:
     labels = app_labels()
-    edges = []
+    edges: list[Edge] = []
     for file in source_files():
         path = str(file.relative_to(ROOT))
         edges += edges_of(file.read_text(), path, labels)
-    return edges
+    return tuple(edges)
+
+
+def all_edges() -> list[Edge]:
+    """Every dependency in the tree; the tree is parsed once per test process (it takes seconds)."""
+    return list(_tree_edges())
 
 
 # The real tree.

@@ -1,6 +1,7 @@
 """`make mutate` finds the mutant of each type error from mutmut's line-span index, or with Python's parser
 (tests/mutation_run.py), instead of mutmut's libcst visitor: every line must name the same mutant."""
 
+import functools
 import json
 from pathlib import Path
 
@@ -30,34 +31,43 @@ def _owner(functions, line: int) -> str | None:
     return next((m.function_name for m in functions if m.line_number_start <= line <= m.line_number_end), None)
 
 
+@functools.cache
+def _mutation_of(source: str) -> tuple[str, str, tuple[tuple[str, int, int], ...]]:
+    """A pure module mutated as mutmut mutates it, its span index, and the functions libcst finds in it.
+
+    Parsed once per test process: the mutated text of a module is large, and libcst takes seconds on it.
+    """
+    result = file_mutation.mutate_file_contents(source, (ROOT / source).read_text(encoding="utf-8"))
+    spans = json.dumps({"version": 1, "spans": {
+        name: [span.start, span.end] for name, span in result.line_span_by_function_name.items()}})
+    return result.code, spans, tuple(_spans(_libcst_functions(Path(source), result.code)))
+
+
 @pytest.fixture(params=SOURCES)
 def mutated(request, tmp_path, monkeypatch):
-    """A pure module mutated as mutmut mutates it, written with its line-span index as mutmut writes them."""
+    """The mutated module written with its line-span index as mutmut writes them, and libcst's functions."""
     monkeypatch.chdir(ROOT)
-    result = file_mutation.mutate_file_contents(request.param, (ROOT / request.param).read_text(encoding="utf-8"))
+    code, spans, libcst_found = _mutation_of(request.param)
     path = tmp_path / Path(request.param).name
-    path.write_text(result.code, encoding="utf-8")
-    Path(f"{path}.spans").write_text(json.dumps({"version": 1, "spans": {
-        name: [span.start, span.end] for name, span in result.line_span_by_function_name.items()}}))
-    return path, result.code
+    path.write_text(code, encoding="utf-8")
+    Path(f"{path}.spans").write_text(spans)
+    return path, code, list(libcst_found)
 
 
 def test_python_s_parser_finds_the_functions_libcst_finds(mutated):
-    path, code = mutated
-    expected = _spans(_libcst_functions(path, code))
+    path, code, expected = mutated
     assert len(expected) > 20  # the module really was mutated
     assert _spans(parsed_functions(path, code)) == expected
 
 
 def test_the_span_index_names_the_same_mutant_for_every_line_of_every_mutant(mutated):
-    path, code = mutated
-    libcst_found = _libcst_functions(path, code)
+    path, code, libcst_found = mutated
     indexed = indexed_functions(path)
     assert indexed is not None
-    assert sorted(m.function_name for m in indexed) == sorted(m.function_name for m in libcst_found)
-    for function in libcst_found:
-        for line in range(function.line_number_start, function.line_number_end + 1):
-            assert _owner(indexed, line) == function.function_name, (function.function_name, line)
+    assert sorted(m.function_name for m in indexed) == sorted(name for name, _, _ in libcst_found)
+    for name, start, end in libcst_found:
+        for line in range(start, end + 1):
+            assert _owner(indexed, line) == name, (name, line)
 
 
 def test_a_file_without_an_index_or_with_another_version_is_parsed_instead(tmp_path):
