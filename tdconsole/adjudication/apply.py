@@ -313,9 +313,10 @@ def application_preview(*, saved: SavedAdjudication, lang: str) -> ApplicationPr
         s.chips_before = s.entry.chips if s.entry is not None else None
     # As `entries_eliminate` will record them: a flight's busts wait for every flight's registration to
     # close, then rank below the players still in every flight, paid from the main event's pool.
-    scope = place_scope(event, lock=False)
-    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() + scope.alive_elsewhere
     busted = [s for s in seats if s.busted]
+    # A busting player still in another flight counts among the players in elsewhere, as in the elimination.
+    scope = place_scope(event, leaving=[s.entry.pk for s in busted if s.entry is not None], lock=False)
+    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE).count() + scope.alive_elsewhere
     preview.places_wait = not scope.placed and bool(busted)
     if preview.places_wait and event.parent_id is not None:
         preview.out_in = event.name

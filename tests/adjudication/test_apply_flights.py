@@ -9,14 +9,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from tdconsole.adjudication.apply import application_preview, ruling_apply
-from tdconsole.adjudication.models import SavedAdjudication
 from tdconsole.payouts.models import PayoutPlace, PayoutTable
-from tdconsole.rules import Hand, parse_phh
 from tdconsole.tournaments.flights import flight_create
-from tdconsole.tournaments.models import Entry, Event, Table
+from tdconsole.tournaments.models import Entry, Event
 from tests.factories import add_field, make_event, make_festival
 
-from .test_apply import PHH, SEATS
+from .test_apply import saved_ruling, seat_the_hand
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
@@ -36,25 +34,11 @@ def build(director, *, closed: tuple[str, ...]):
     if len(closed) == 2:
         Event.objects.filter(pk=main.pk).update(registration_closed_at=now)
     b = Event.objects.get(pk=b.pk)
-    entries = add_field(b, 20, 5)
+    at_table = seat_the_hand(b, add_field(b, 20, 5))
     add_field(Event.objects.get(pk=c.pk), 10, 6)
-    table = Table.objects.create(venue=festival.venue, number=1, seats=9, event=b)
-    other = Table.objects.create(venue=festival.venue, number=2, seats=9, event=b)
-    at_table = {}
-    for entry, seat in zip(entries[:4], SEATS, strict=True):
-        entry.player.name = SEATS[seat]
-        entry.player.save(update_fields=["name"])
-        entry.table, entry.seat = table, seat
-        at_table[seat] = entry
-    entries[4].table, entries[4].seat = other, 1
-    Entry.objects.bulk_update(entries[:5], ["table", "seat"])
     payout = PayoutTable.objects.create(event=main, prize_pool=Decimal("12000"), entries=30)
     PayoutPlace.objects.bulk_create([PayoutPlace(table=payout, place=p, amount=Decimal(1000)) for p in range(1, 13)])
-    saved = SavedAdjudication.objects.create(
-        event=b, table_number=1, note="Carla's all-in called by Ana and Bruno", phh=PHH,
-        ruling=Hand.replay(parse_phh(PHH)).ruling("en"),
-        table_entries={str(seat): e.pk for seat, e in at_table.items()}, level_position=1)
-    return b, saved, at_table
+    return b, saved_ruling(b, at_table), at_table
 
 
 def preview_and_apply(saved, director):
@@ -84,6 +68,19 @@ def test_once_the_field_is_known_the_busts_rank_below_every_flights_players_and_
     assert shown == {at[3].pk: (10, Decimal("1000.00")), at[5].pk: (11, Decimal("1000.00"))}
     assert recorded == {at[3].pk: 10, at[5].pk: 11}
     assert not preview.places_wait and preview.out_in == ""
+
+
+def test_a_bust_whose_player_is_still_in_another_flight_is_previewed_at_the_place_it_gets(director):
+    """Ana bagged Day 1C too (the main event lets a bagged player re-enter): busting in Day 1B she is still in,
+    so she counts among the players in and her 1B entry ranks below all of them, as the elimination records."""
+    b, saved, at = build(director, closed=("Day 1B", "Day 1C"))
+    Event.objects.filter(pk=b.parent_id).update(bagged_may_reenter=True)
+    in_c = Entry.objects.filter(event__parent_id=b.parent_id, status="alive").exclude(event=b).order_by("pk").first()
+    Entry.objects.filter(pk=in_c.pk).update(player=at[3].player)
+    preview, shown, recorded = preview_and_apply(saved, director)
+    # Still in: Carla, Dan and one more in 1B, six players in 1C (Ana among them): 9 players, so 10th and 11th;
+    # without Ana counted elsewhere the preview said 9th and 10th.
+    assert {pk: place for pk, (place, _prize) in shown.items()} == recorded == {at[3].pk: 10, at[5].pk: 11}
 
 
 def test_the_confirmation_page_says_out_in_the_flight(client_as, director):
