@@ -202,6 +202,23 @@ def seated_at_desk(event: Event, players: int, *, actor: Any, names: str = "Play
     return event
 
 
+def two_flights_at_desk(main: Event, *, actor: Any, names: tuple[str, str] = ("A{n}", "B{n}")) -> tuple[Event, Event]:
+    """Day 1A (10 December, six players at table 1) and Day 1B (11 December, five players at table 3) of
+    `main`, registered and seated at the desk, both running; `names` name each flight's players."""
+    from tdconsole.seating.services import tables_assign
+    from tdconsole.tournaments.flights import flight_create
+
+    a = flight_create(event=main, name="Day 1A", date=datetime.date(2026, 12, 10), actor=actor)
+    b = flight_create(event=main, name="Day 1B", date=datetime.date(2026, 12, 11), actor=actor)
+    Event.objects.filter(pk__in=[a.pk, b.pk]).update(status=Event.Status.REGISTERING)
+    tables_assign(event=a, numbers=[1], actor=actor)
+    tables_assign(event=b, numbers=[3], actor=actor)
+    a = seated_at_desk(Event.objects.get(pk=a.pk), 6, actor=actor, names=names[0])
+    b = seated_at_desk(Event.objects.get(pk=b.pk), 5, actor=actor, names=names[1])
+    main.refresh_from_db()
+    return a, b
+
+
 # --- the cash desk --------------------------------------------------------------------------------
 
 def make_purchase(entry: Entry, *, kind: str = "entry", prize: Decimal | str | None = None,

@@ -27,11 +27,7 @@ def _section(sheet: Sheet, title: str, rows: list[SeatRow], progress: Progress, 
     def header() -> None:
         sheet.text(x, title, 13, bold=True)
         sheet.down(18)
-        for pos, label, align_right in columns:
-            sheet.text(pos, label, 9, bold=True, right=align_right)
-        sheet.down(4)
-        sheet.line(x, right)
-        sheet.down(13)
+        sheet.headings(columns)
 
     header()
     if not rows:

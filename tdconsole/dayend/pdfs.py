@@ -102,21 +102,13 @@ def build_leaderboard(event: Event, out: IO[bytes] | str, lang: str, progress: P
         right = sheet.width - sheet.margin
         columns = [(x + 40, _("Rank"), True), (x + 50, _("Player"), False), (right - 210, _("Entry"), True),
                    (right - 150, _("Table"), True), (right - 90, _("Seat"), True), (right, _("Chips"), True)]
-
-        def header() -> None:
-            for pos, label, align_right in columns:
-                sheet.text(pos, label, 9, bold=True, right=align_right)
-            sheet.down(4)
-            sheet.line(x, right)
-            sheet.down(13)
-
-        header()
+        sheet.headings(columns)
         if not rows:
             sheet.text(x, _("No counts yet."), 11)
         for done, r in enumerate(rows, start=1):
             if sheet.y - 14 < sheet.margin:
                 sheet.new_page()
-                header()
+                sheet.headings(columns)
             values = [str(r["rank"]), r["name"], f"#{r['number']}", "" if r["table"] is None else str(r["table"]),
                       "" if r["seat"] is None else str(r["seat"]), format_number(r["chips"], lang)]
             for (pos, _label, align_right), value in zip(columns, values, strict=True):

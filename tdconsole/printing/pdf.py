@@ -393,6 +393,14 @@ class Sheet:
         self.canvas.setLineWidth(width)
         self.canvas.line(x1, self.y, x2, self.y)
 
+    def headings(self, columns: list[tuple[float, str, bool]]) -> None:
+        """A table's column headings, as (x, label, right-aligned), ruled under from margin to margin."""
+        for x, label, align_right in columns:
+            self.text(x, label, 9, bold=True, right=align_right)
+        self.down(4)
+        self.line(self.margin, self.width - self.margin)
+        self.down(13)
+
     def down(self, points: float) -> None:
         self.y -= points
 

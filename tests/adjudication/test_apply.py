@@ -38,7 +38,15 @@ def build(field: int = 20, slug: str = "main"):
     """A running event, registration closed, `field` entries of which five alive; four play table 1."""
     festival = make_festival(f"fest-{slug}", venue_name=f"Venue {slug}")
     event = make_event(slug, festival=festival, status=Event.Status.RUNNING, registration_closed_at=timezone.now())
-    entries = add_field(event, field, 5)
+    at_table = seat_the_hand(event, add_field(event, field, 5))
+    payout = PayoutTable.objects.create(event=event, prize_pool=Decimal("9000"), entries=field)
+    PayoutPlace.objects.bulk_create([PayoutPlace(table=payout, place=p, amount=Decimal(a))
+                                     for p, a in enumerate(["4000", "2500", "1500", "1000"], start=1)])
+    return event, saved_ruling(event, at_table), at_table
+
+
+def seat_the_hand(event, entries) -> dict:
+    """The first four entries become the hand's players at table 1 (SEATS), the fifth sits at table 2."""
     table = Table.objects.create(venue=event.festival.venue, number=1, seats=9, event=event)
     other = Table.objects.create(venue=event.festival.venue, number=2, seats=9, event=event)
     at_table = {}
@@ -49,14 +57,15 @@ def build(field: int = 20, slug: str = "main"):
         at_table[seat] = entry
     entries[4].table, entries[4].seat = other, 1
     Entry.objects.bulk_update(entries[:5], ["table", "seat"])
-    payout = PayoutTable.objects.create(event=event, prize_pool=Decimal("9000"), entries=field)
-    PayoutPlace.objects.bulk_create([PayoutPlace(table=payout, place=p, amount=Decimal(a))
-                                     for p, a in enumerate(["4000", "2500", "1500", "1000"], start=1)])
-    saved = SavedAdjudication.objects.create(
+    return at_table
+
+
+def saved_ruling(event, at_table) -> SavedAdjudication:
+    """The hand's ruling saved at table 1 with the entries seated there."""
+    return SavedAdjudication.objects.create(
         event=event, table_number=1, note="Carla's all-in called by Ana and Bruno", phh=PHH,
         ruling=Hand.replay(parse_phh(PHH)).ruling("en"),
         table_entries={str(seat): e.pk for seat, e in at_table.items()}, level_position=1)
-    return event, saved, at_table
 
 
 @pytest.fixture

@@ -45,6 +45,16 @@ def two_flights(main, flights, people, director):
     return a, b
 
 
+def to_day2(main, a, b, director):
+    """Bag every player still in (30,000 in 1A, 20,000 in 1B), merge, and draw Day 2 at table 9."""
+    bag(a, {e: 30000 for e in Entry.objects.filter(event=a, status="alive")}, director)
+    bag(b, {e: 20000 for e in Entry.objects.filter(event=b, status="alive")}, director)
+    day2_merge(event=main, actor=director)
+    tables_assign(event=main, numbers=[9], actor=director)
+    Event.objects.filter(pk=main.pk).update(status=Event.Status.RUNNING)
+    day2_draw(event=main, actor=director)
+
+
 def test_a_player_alive_in_two_flights_counts_once_in_the_places(main, two_flights, director):
     a, b = two_flights
     bust(a, "Bruno", director)  # before the field is known: no place yet
@@ -54,12 +64,7 @@ def test_a_player_alive_in_two_flights_counts_once_in_the_places(main, two_fligh
     assert places() == {"Bruno": [5]}
     bust(b, "Elisa", director)  # Day 1B plays on after the field is known
     assert places() == {"Bruno": [5], "Elisa": [4]}
-    bag(a, {e: 30000 for e in Entry.objects.filter(event=a, status="alive")}, director)
-    bag(b, {e: 20000 for e in Entry.objects.filter(event=b, status="alive")}, director)
-    day2_merge(event=main, actor=director)
-    tables_assign(event=main, numbers=[9], actor=director)
-    Event.objects.filter(pk=main.pk).update(status=Event.Status.RUNNING)
-    day2_draw(event=main, actor=director)
+    to_day2(main, a, b, director)
     bust(main, "Diego", director)
     bust(main, "Carla", director)
     assert places() == {"Ana": [1], "Carla": [2], "Diego": [3], "Elisa": [4], "Bruno": [5]}
@@ -86,11 +91,6 @@ def test_a_bust_counts_the_players_still_in_across_flights_and_its_undo_too(main
     bust(b, "Carla", director)
     bust(a, "Bruno", director)
     assert places() == {"Bruno": [3], "Carla": [4], "Ana": [5], "Diego": [6]}
-    bag(a, {e: 30000 for e in Entry.objects.filter(event=a, status="alive")}, director)
-    bag(b, {e: 20000 for e in Entry.objects.filter(event=b, status="alive")}, director)
-    day2_merge(event=main, actor=director)
-    tables_assign(event=main, numbers=[9], actor=director)
-    Event.objects.filter(pk=main.pk).update(status=Event.Status.RUNNING)
-    day2_draw(event=main, actor=director)
+    to_day2(main, a, b, director)
     bust(main, "Elisa", director)
     assert places() == {"Ana": [1, 5], "Elisa": [2], "Bruno": [3], "Carla": [4], "Diego": [6]}

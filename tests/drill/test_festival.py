@@ -36,7 +36,7 @@ from tdconsole.dayend.models import BagCount, DayEnd
 from tdconsole.printing.models import Document
 from tdconsole.tournaments.models import Entry, Event, Festival, Level, Player, Structure, Table, Venue
 from tests.drill.conftest import ROOT
-from tests.drill.test_whole_night import PASSWORD, _alive, _bust, _check_seating, _follow_balancing_panel, _login, _wait
+from tests.drill.play import _alive, _bust, _check_seating, _login, _wait, bust_one_and_rebalance, password_for_gunicorn
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.worker, pytest.mark.drill]
 
@@ -122,11 +122,7 @@ def test_a_festival_in_two_flights_to_a_champion(production_site, browser, cast,
 def _play_the_festival(site, browser, cast, screenshot, contexts: list) -> None:
     base = site.base
     director = cast["director"]
-    # The test process hashes passwords with MD5 for speed; gunicorn knows only the real hashers.
-    from django.contrib.auth.hashers import PBKDF2PasswordHasher
-
-    director.password = PBKDF2PasswordHasher().encode(PASSWORD, "drillsalt", iterations=1000)
-    director.save(update_fields=["password"])
+    password_for_gunicorn(director)
     rng = random.Random(20261207)
 
     # The venue's furniture: the club, its festival, six tables, a six-level structure template.
@@ -412,17 +408,7 @@ def _play_the_festival(site, browser, cast, screenshot, contexts: list) -> None:
     assert ClockState.objects.get(event=main).level_position == 3, "Day 2 starts at the level after the stop"
     actions: list[str] = []
     while len(alive := _alive(main)) > 1:
-        out = rng.choice(alive)
-        assert _bust(page, base, main, f"{out.table.number} {out.seat}") == [out.number]
-        out.refresh_from_db()
-        assert out.status == Entry.Status.BUSTED and out.place == len(alive), "Day 2 places at once"
-        if len({e.table_id for e in _alive(main)}) > 1:
-            while action := _follow_balancing_panel(page, base, main):
-                actions.append(action)
-                _check_seating(main)
-                if action == "final":
-                    break
-        _check_seating(main)
+        bust_one_and_rebalance(page, base, main, rng, actions)
         if len(alive) - 1 == main.seats_per_table:
             assert len({e.table_id for e in _alive(main)}) == 1, f"one final table of six ({actions})"
     assert actions and actions[-1] in ("final", "break"), actions

@@ -22,12 +22,20 @@ import pytest
 
 from tdconsole.audit.models import AuditEntry
 from tdconsole.tournaments.models import Elimination, Entry, Event, Festival, Level, Player, Structure, Venue
+from tests.drill.play import (
+    KEY_DELAY_MS,
+    _alive,
+    _bust,
+    _check_seating,
+    _login,
+    _wait,
+    bust_one_and_rebalance,
+    password_for_gunicorn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.worker, pytest.mark.drill]
 
-PASSWORD = "correct-horse-battery"
 LATENCY_MS = 300
-KEY_DELAY_MS = 30
 NAMES = [
     "Renata Pinto", "João Araújo", "Ana Beatriz Souza", "Luís Câmara", "Márcia Conceição", "Pedro Henrique Lima",
     "Fernanda Gonçalves", "José Antônio Ribeiro", "Letícia Fontes", "Caio Brandão", "Thaís Magalhães",
@@ -55,83 +63,6 @@ def _with_latency(page, ms: int) -> None:
     page.route("**/*", slow)
 
 
-def _login(page, base: str, user) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", user.username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("[data-testid=login-submit]")
-    page.wait_for_url(f"{base}/")
-
-
-def _wait(predicate, seconds: float = 20.0, what: str = "condition", pump=None):
-    """Poll `predicate`; with `pump` (a page), wait through it so its route handlers keep running."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        if pump is not None:
-            pump.wait_for_timeout(100)
-        else:
-            time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def _alive(event: Event) -> list[Entry]:
-    return list(Entry.objects.filter(event=event, status=Entry.Status.ALIVE).select_related("player", "table")
-                .order_by("table__number", "seat"))
-
-
-def _bust(page, base: str, event: Event, text: str) -> list[int]:
-    """Type a bust ("12 4" or "12 4:3000 7:5000") on the eliminations page and confirm it."""
-    url = f"{base}/events/{event.slug}/eliminations/"
-    if not page.url.startswith(url):
-        page.goto(url)
-    field = page.locator("[data-testid=bust-input]")
-    field.fill("")
-    field.type(text, delay=KEY_DELAY_MS)
-    field.press("Enter")
-    # The first Enter shows who sits there; the second busts exactly them.
-    page.locator("[data-testid=bust-confirm]").wait_for()
-    shown = page.locator("[data-testid=bust-who]").evaluate_all("els => els.map(e => e.dataset.entry)")
-    page.locator("[data-testid=bust-input]").press("Enter")
-    page.locator("[data-testid=bust-done]").wait_for()
-    return [int(n) for n in shown]
-
-
-def _follow_balancing_panel(page, base: str, event: Event) -> str:
-    """Do what the balancing panel asks (break a table, balance, final table); say what was done."""
-    page.goto(f"{base}/events/{event.slug}/tables/balance/")
-    panel = page.locator("[data-testid=balance-panel]")
-    panel.wait_for()
-    if page.locator("[data-testid=final-draw]").count():
-        page.click("[data-testid=final-draw]")
-        page.locator("[data-testid=panel-notice]").wait_for()
-        return "final"
-    if page.locator("[data-testid=break-table]").count():
-        page.click("[data-testid=break-table]")
-        page.locator("[data-testid=panel-notice]").wait_for()
-        return "break"
-    if page.locator("[data-testid=show-moves]").count():
-        for box in page.locator("[data-testid^=button-]").all():
-            box.fill("1")
-        page.click("[data-testid=show-moves]")
-        page.locator("[data-testid=confirm-moves]").click()
-        page.locator("[data-testid=panel-notice]").wait_for()
-        return "balance"
-    return ""
-
-
-def _check_seating(event: Event) -> None:
-    alive = _alive(event)
-    assert all(e.table_id and e.seat for e in alive), "everyone still in is seated"
-    assert len({(e.table_id, e.seat) for e in alive}) == len(alive), "one player per seat"
-    sizes: dict[int, int] = {}
-    for e in alive:
-        sizes[e.table.number] = sizes.get(e.table.number, 0) + 1
-    assert max(sizes.values()) <= event.seats_per_table
-
-
 def test_a_whole_tournament_night_in_production(production_site, browser, cast, screenshot):
     contexts: list = []
     try:
@@ -153,11 +84,7 @@ def test_a_whole_tournament_night_in_production(production_site, browser, cast, 
 def _play_the_night(production_site, browser, cast, screenshot, contexts: list) -> None:
     base = production_site.base
     director = cast["director"]
-    # The test process hashes passwords with MD5 for speed; gunicorn knows only the real hashers.
-    from django.contrib.auth.hashers import PBKDF2PasswordHasher
-
-    director.password = PBKDF2PasswordHasher().encode(PASSWORD, "drillsalt", iterations=1000)
-    director.save(update_fields=["password"])
+    password_for_gunicorn(director)
     rng = random.Random(20261201)
 
     # The venue's furniture exists before the night: the club, its festival, ten tables, and a
@@ -320,16 +247,7 @@ def _play_the_night(production_site, browser, cast, screenshot, contexts: list) 
         tables = {e.table.number for e in alive}
         if len(tables) == 1 and len(alive) <= event.seats_per_table:
             break
-        out = rng.choice(alive)
-        assert _bust(page, base, event, f"{out.table.number} {out.seat}") == [out.number]
-        out.refresh_from_db()
-        assert out.status == Entry.Status.BUSTED and out.place == len(alive)
-        while action := _follow_balancing_panel(page, base, event):
-            actions.append(action)
-            _check_seating(event)
-            if action == "final":
-                break
-        _check_seating(event)
+        bust_one_and_rebalance(page, base, event, rng, actions)
     assert "break" in actions and ("final" in actions or len({e.table_id for e in _alive(event)}) == 1)
     print(f"drill: down to the final table with {len(_alive(event))} players; panel actions {actions}")
 

@@ -2,7 +2,6 @@
 busts ("out in Day 1B" until the whole field is known, then their places) and its players still in with
 their bags; the main event's sheet lists every flight."""
 
-import datetime
 import shutil
 import subprocess
 from decimal import Decimal
@@ -12,10 +11,8 @@ import pytest
 from tdconsole.dayend.counting import bag_count_record
 from tdconsole.dayend.days import day_end_set
 from tdconsole.printing.documents import build
-from tdconsole.seating.services import tables_assign
 from tdconsole.tournaments.eliminations import SeatBust, entries_eliminate
 from tdconsole.tournaments.events import structure_create
-from tdconsole.tournaments.flights import flight_create
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.registration import event_registration_close
 from tests import factories
@@ -43,13 +40,7 @@ def flights(db, director):
     main = factories.event_create_at_desk(festival=festival, template=template, actor=director, name="Main Event",
                                           slug="main-event", buy_in_prize=Decimal("100"), status=Event.Status.DRAFT,
                                           tables=())
-    a = flight_create(event=main, name="Day 1A", date=datetime.date(2026, 12, 10), actor=director)
-    b = flight_create(event=main, name="Day 1B", date=datetime.date(2026, 12, 11), actor=director)
-    Event.objects.filter(pk__in=[a.pk, b.pk]).update(status=Event.Status.REGISTERING)
-    tables_assign(event=a, numbers=[1], actor=director)
-    tables_assign(event=b, numbers=[3], actor=director)
-    a = factories.seated_at_desk(Event.objects.get(pk=a.pk), 6, actor=director, names="Alpha{n}")
-    b = factories.seated_at_desk(Event.objects.get(pk=b.pk), 5, actor=director, names="Bravo{n}")
+    a, b = factories.two_flights_at_desk(main, actor=director, names=("Alpha{n}", "Bravo{n}"))
     bust(a, director, "Alpha0")
     bust(b, director, "Bravo0")
     bust(b, director, "Bravo1")

@@ -2,16 +2,14 @@
 whole field is known (registration closed in every flight); then every bust is placed below the players
 still in, the latest bust best, busts of one hand sharing or split by their stacks as in any event."""
 
-import datetime
 from decimal import Decimal
 
 import pytest
 
 from tdconsole.audit.models import AuditEntry
-from tdconsole.seating.services import tables_assign
 from tdconsole.tournaments.eliminations import SeatBust, elimination_undo, entries_eliminate
 from tdconsole.tournaments.exceptions import RegistrationError
-from tdconsole.tournaments.flights import flight_create, flights_out
+from tdconsole.tournaments.flights import flights_out
 from tdconsole.tournaments.models import Entry, Event
 from tdconsole.tournaments.registration import event_registration_close
 from tests import factories
@@ -24,14 +22,7 @@ def flights(make_event, director):
     """Main Event with Day 1A (6 players at table 1) and Day 1B (5 players at table 3), both running."""
     main = make_event(name="Main Event", slug="main-event", buy_in_prize=Decimal("900"), status=Event.Status.DRAFT,
                       tables=())
-    a = flight_create(event=main, name="Day 1A", date=datetime.date(2026, 12, 10), actor=director)
-    b = flight_create(event=main, name="Day 1B", date=datetime.date(2026, 12, 11), actor=director)
-    Event.objects.filter(pk__in=[a.pk, b.pk]).update(status=Event.Status.REGISTERING)
-    tables_assign(event=a, numbers=[1], actor=director)
-    tables_assign(event=b, numbers=[3], actor=director)
-    a = factories.seated_at_desk(Event.objects.get(pk=a.pk), 6, actor=director, names="A{n}")
-    b = factories.seated_at_desk(Event.objects.get(pk=b.pk), 5, actor=director, names="B{n}")
-    main.refresh_from_db()
+    a, b = factories.two_flights_at_desk(main, actor=director)
     return main, a, b
 
 
