@@ -72,13 +72,19 @@ def count_rows(*, event: Event, day: DayEnd | None, table: int | None) -> list[C
     return [CountRow(entry=e, bag=bags.get(e.pk)) for e in entries]
 
 
+# A day's counts stay on its leaderboard once the merge took its players through to Day 2 (bagged).
+COUNTED_STATUSES = (Entry.Status.ALIVE, Entry.Status.BAGGED)
+
+
 def count_checks(*, event: Event, day: DayEnd | None, in_play: int) -> dict:
     """The checks as counts arrive, over the whole event (the flight): the total counted against the
-    chips in play, the counts missing, and the outliers (more than OUTLIER_TIMES the average stack)."""
-    alive = Entry.objects.filter(event=event, status=Entry.Status.ALIVE)
+    chips in play, the counts missing, and the outliers (more than OUTLIER_TIMES the average stack).
+
+    Once the merge has taken a flight's players through to Day 2 (bagged), they still count as its players."""
+    alive = Entry.objects.filter(event=event, status__in=COUNTED_STATUSES)
     row = alive.aggregate(n=Count("id"))
     players = row["n"] or 0
-    bags = BagCount.objects.filter(day=day, entry__status=Entry.Status.ALIVE, entry__event=event) if day else None
+    bags = BagCount.objects.filter(day=day, entry__status__in=COUNTED_STATUSES, entry__event=event) if day else None
     agg = bags.aggregate(n=Count("id"), total=Sum("chips")) if bags is not None else {"n": 0, "total": 0}
     counted, total = agg["n"] or 0, agg["total"] or 0
     average = in_play // players if players else 0
@@ -92,10 +98,6 @@ def count_checks(*, event: Event, day: DayEnd | None, in_play: int) -> dict:
 
 def outlier_limit(*, in_play: int, players: int) -> int:
     return (in_play // players) * OUTLIER_TIMES if players else 0
-
-
-# A day's counts stay on its leaderboard once the merge took its players through to Day 2 (bagged).
-COUNTED_STATUSES = (Entry.Status.ALIVE, Entry.Status.BAGGED)
 
 
 def _ranked(rows: list[tuple[Entry, int]]) -> list[dict]:

@@ -5,6 +5,7 @@ import shutil
 import subprocess
 
 import pytest
+from django.urls import reverse
 
 from tdconsole.day2.services import day2_merge
 from tdconsole.dayend.counting import bag_count_record
@@ -39,6 +40,15 @@ def test_a_flights_leaderboard_keeps_its_counts_after_the_merge(through):
     _main, a = through
     rows = leaderboard(event=a, day=count_day(event=a))
     assert [(r["rank"], r["name"], r["chips"]) for r in rows] == [(1, "Ana", 25000), (2, "Bruno", 12500)]
+
+
+def test_a_flights_leaderboard_page_counts_its_players_through_to_day2(through, client_as):
+    """After the merge Day 1A's page said "0 of 0 players counted" above its two rows."""
+    _main, a = through
+    url = reverse("dayend:leaderboard", kwargs={"slug": a.slug})
+    html = client_as("floor").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "2 of 2 players counted." in html
+    assert html.count('data-testid="leader-row"') == 2
 
 
 def test_the_main_event_ranks_its_day2_players_by_their_stacks(through):
