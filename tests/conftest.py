@@ -90,6 +90,7 @@ DATABASE_DEPENDENT = frozenset({
     "tests/cashier/test_sql.py",
     "tests/cashier/test_ticket_race.py",
     "tests/clock/test_concurrency.py",
+    "tests/day2/test_migrations.py",
     "tests/core/test_bounds.py",
     "tests/core/test_db_connections.py",
     "tests/core/test_hostile_inputs.py",

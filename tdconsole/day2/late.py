@@ -21,7 +21,7 @@ from tdconsole.tournaments.events import blind_level_count
 from tdconsole.tournaments.exceptions import EventSettingsError, RegistrationError
 from tdconsole.tournaments.models import Entry, Event, Level, Player
 
-from .models import Advance, Day2Settings
+from .models import Advance, Day2Settings, LateEntry
 from .services import _main_checked
 
 MAX_STACK = 10**9
@@ -98,3 +98,8 @@ def day2_late_entry_check(*, event: Event, player: Player, level_position: int |
     Entry.objects.filter(Q(event_id=event.pk) | Q(event__parent_id=event.pk), place__isnull=False,
                          status=Entry.Status.BUSTED).update(place=F("place") + 1)
     return settings.late_stack
+
+
+def day2_late_entry_record(*, event: Event, entry: Entry, stack: int) -> None:
+    """Keep the starting stack a late entry into Day 2 was given (registration's transaction)."""
+    LateEntry.objects.create(entry=entry, stack=stack)

@@ -44,6 +44,21 @@ class Advance(models.Model):
         return [bag for bag in self.bags if not bag.get("kept")]
 
 
+class LateEntry(models.Model):
+    """A late entry into Day 2 and the starting stack it was given: the stack set on the Day 2 page may change
+    after it, and the chips in play count each late entry at its own."""
+
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="day2_late")
+    stack = models.PositiveBigIntegerField(_("starting stack"))
+
+    class Meta:
+        verbose_name = _("late entry into Day 2")
+        verbose_name_plural = _("late entries into Day 2")
+
+    def __str__(self) -> str:
+        return f"{self.entry_id}: {self.stack}"
+
+
 class Day2Settings(models.Model):
     """What the director decides for Day 2 beyond the flights' settings: whether the main event takes late
     entries into Day 2 (a new paid entry with `late_stack` chips), and until which blind level."""

@@ -102,19 +102,22 @@ def day2_chips_brought(*, event: Event) -> int | None:
     forfeited bags are out of play) and each late entry's Day 2 stack. None before the merge (and for an
     event without flights). Two queries; what the cash desk sells on Day 2 comes on top (its own tally).
 
-    A late entry's stack is the one set now on the Day 2 page (`Day2Settings.late_stack`): a stack changed
-    after some late entries were taken counts them all at the new one."""
+    Each late entry counts at the stack it was given (`LateEntry`), whatever the Day 2 page says since."""
     if not event.has_flights:
         return None
     row = Entry.objects.filter(event=event).aggregate(
         advanced=Count("id", filter=Q(carried=True)), brought=Sum("advance__stack", filter=Q(carried=True)),
-        late=Count("id", filter=Q(carried=False)),
+        late=Sum("day2_late__stack", filter=Q(carried=False)),
+        unrecorded=Count("id", filter=Q(carried=False, day2_late__isnull=True)),
     )
     if not row["advanced"]:
         return None
-    late_stack = (Day2Settings.objects.filter(event=event).values_list("late_stack", flat=True).first()
-                  or event.starting_stack)
-    return int(row["brought"] or 0) + row["late"] * late_stack
+    total = int(row["brought"] or 0) + int(row["late"] or 0)
+    if row["unrecorded"]:  # an entry the main event took without the Day 2 app's record: today's stack
+        late_stack = (Day2Settings.objects.filter(event=event).values_list("late_stack", flat=True).first()
+                      or event.starting_stack)
+        total += row["unrecorded"] * late_stack
+    return total
 
 
 def day2_chips_in_play(*, event: Event) -> int | None:

@@ -190,6 +190,23 @@ def main_entry_check_register(check: Callable[..., int]) -> None:
         _main_entry_checks.append(check)
 
 
+# What the app running Day 2 keeps of each entry the main event took (its starting stack, which the Day 2
+# page may change later): it registers a recorder, called in the registration's transaction.
+_main_entry_recorders: list[Callable[..., None]] = []
+
+
+def main_entry_recorder_register(recorder: Callable[..., None]) -> None:
+    """Let `recorder(event=, entry=, stack=)` keep what it needs of an entry just taken by a main event."""
+    if recorder not in _main_entry_recorders:
+        _main_entry_recorders.append(recorder)
+
+
+def main_entry_recorded(*, event: Event, entry: Entry, stack: int) -> None:
+    """Tell the recorders of an entry the main event (with flights) has just taken, with its starting stack."""
+    for recorder in _main_entry_recorders:
+        recorder(event=event, entry=entry, stack=stack)
+
+
 # The chips in play of a main event once its flights are merged (the stacks brought, not a starting stack
 # per entry), from the app running Day 2: it registers its reader, which answers None before the merge.
 _day2_chips_readers: list[Callable[..., int | None]] = []

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tdconsole.audit.services import audit_record, describe
 
 from .exceptions import PlayerChoiceNeeded, RegistrationError
-from .flights import field_close_if_complete, flight_entry_check, main_entry_check
+from .flights import field_close_if_complete, flight_entry_check, main_entry_check, main_entry_recorded
 from .locks import event_lock
 from .models import Bust, Entry, Event, Festival, Level, Player
 from .names import search_key, tidy_name
@@ -171,6 +171,8 @@ def entry_register(*, event: Event, player: Player, actor: Any, level_position: 
             raise RegistrationError(_("%(name)s already has an entry in play.") % {"name": player.name})
         entry.event = event
         entry.player = player
+        if event.has_flights:
+            main_entry_recorded(event=event, entry=entry, stack=stack)
         if seat is not None:
             seat(entry)
         audit_record(

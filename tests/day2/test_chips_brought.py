@@ -26,6 +26,22 @@ def test_a_late_entry_brings_its_day2_stack(merged, director):
     assert day_chips_in_play(event=merged) == 120_000
 
 
+def late_entry(merged, director, name):
+    player = player_register(festival=merged.festival, name=name, actor=director)
+    return entry_register_seated(event=merged, player=player, actor=director, level_position=None)
+
+
+def test_each_late_entry_counts_at_the_stack_it_was_given_when_the_stack_changes_after_it(merged, director):
+    day2_settings_update(event=merged, actor=director, late_entries=True, late_stack=40_000, late_until_level=None)
+    late_entry(merged, director, "Fábio")
+    day2_settings_update(event=merged, actor=director, late_entries=True, late_stack=25_000, late_until_level=None)
+    late_entry(merged, director, "Gabriela")
+    # 80,000 brought, Fábio's 40,000 and Gabriela's 25,000 (not 2 x 25,000).
+    assert day2_chips_brought(event=merged) == 145_000
+    day2_settings_update(event=merged, actor=director, late_entries=False, late_stack=None, late_until_level=None)
+    assert day_chips_in_play(event=merged) == 145_000
+
+
 def test_before_the_merge_and_for_a_flight_the_chips_are_a_stack_per_entry(main, flights, people, director):
     from tests import factories
 
