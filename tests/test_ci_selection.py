@@ -15,7 +15,8 @@ SIGNS = {
     "a branch on the database engine": re.compile(r"connection\.vendor|\.vendor =="),
     "row locks or concurrent clerks": re.compile(r"select_for_update|from tests(\.races| import races)|from \.+races"),
     "SQL written by hand": re.compile(r"plainsql|\.cursor\(\)|EXPLAIN "),
-    "migrations over existing rows": re.compile(r"MigrationExecutor|migrate_from|call_command\(\"migrate"),
+    "migrations over existing rows": re.compile(
+        r"MigrationExecutor|tests\.migrations import|migrate_from|call_command\(\"migrate"),
 }
 # Browser tests use live_server for a page, not for the database: they run on SQLite, and the drill
 # (marked drill, hence `database`) plays the production set-up on PostgreSQL.

@@ -5,9 +5,9 @@ and the audit records that name them; migrating back gives the old names again."
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import make_event
+from tests.migrations import latest, migrate
 
 AUDIT = ("audit", "0002_summary_args_translated_when_read")  # the audit trail as it is, in both states
 BEFORE = [("adjudication", "0004_ruling_application"), ("rulings", "0005_full_tda_2024_reference"), AUDIT]
@@ -15,15 +15,6 @@ AFTER = [("adjudication", "0005_floor_decision_moved_from_rulings"),
          ("rulings", "0006_floor_decision_moved_to_adjudication"), AUDIT]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def content_type():

@@ -6,22 +6,13 @@ import importlib
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import latest, migrate
 
 BEFORE = [("payouts", "0002_verbose_name_plural"), ("cashier", "0002_purchase_survives_cancel_and_merge")]
 AFTER = [("payouts", "0003_addons_move_to_the_cash_desk")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def two_events(apps):

@@ -5,22 +5,13 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import latest, migrate
 
 BEFORE = [("day2", "0002_day2_settings")]
 AFTER = [("day2", "0003_late_entry_stacks")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def day2_before(apps):

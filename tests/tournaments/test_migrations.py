@@ -7,22 +7,13 @@ from decimal import Decimal
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrations import latest, migrate
 
 BEFORE = [("tournaments", "0006_player_search_name"), ("seating", "0006_seat_draw_keeps_break_moves")]
 AFTER = [("tournaments", "0007_table_moved_from_seating"), ("seating", "0007_table_moved_to_tournaments")]
 
 
-def migrate(targets):
-    """Migrate the test database to `targets`; the models as they were there."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 def floor_before_the_move(apps):
