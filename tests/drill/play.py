@@ -5,11 +5,33 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from tdconsole.tournaments.models import Entry, Event
 
 PASSWORD = "correct-horse-battery"
 KEY_DELAY_MS = 30  # a clerk typing a bust
+
+
+@contextmanager
+def browser_contexts(screenshot, prefix: str) -> Iterator[list]:
+    """The list a drill appends its browser contexts to: if the drill fails, a screenshot of every page still
+    open (`<prefix>-failure-<context>-<page>.png`) for the one reading the failure; every context closed."""
+    contexts: list = []
+    try:
+        yield contexts
+    except BaseException:
+        for c, context in enumerate(contexts):
+            for p, pg in enumerate(context.pages):
+                try:
+                    screenshot(pg, f"{prefix}-failure-{c}-{p}")
+                except Exception:  # noqa: BLE001 - a closed page has nothing to show
+                    pass
+        raise
+    finally:
+        for context in contexts:
+            context.close()
 
 
 def password_for_gunicorn(user) -> None:

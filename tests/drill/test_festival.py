@@ -36,7 +36,16 @@ from tdconsole.dayend.models import BagCount, DayEnd
 from tdconsole.printing.models import Document
 from tdconsole.tournaments.models import Entry, Event, Festival, Level, Player, Structure, Table, Venue
 from tests.drill.conftest import ROOT
-from tests.drill.play import _alive, _bust, _check_seating, _login, _wait, bust_one_and_rebalance, password_for_gunicorn
+from tests.drill.play import (
+    _alive,
+    _bust,
+    _check_seating,
+    _login,
+    _wait,
+    browser_contexts,
+    bust_one_and_rebalance,
+    password_for_gunicorn,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.worker, pytest.mark.drill]
 
@@ -101,21 +110,9 @@ def _line_with(text: str, *words: str) -> str:
 def test_a_festival_in_two_flights_to_a_champion(production_site, browser, cast, screenshot):
     # CI installs poppler-utils: without pdftotext and pdftoppm the drill fails rather than skip the PDFs.
     assert shutil.which("pdftotext") and shutil.which("pdftoppm"), "poppler-utils is needed"
-    contexts: list = []
     started = time.monotonic()
-    try:
+    with browser_contexts(screenshot, "festival") as contexts:
         _play_the_festival(production_site, browser, cast, screenshot, contexts)
-    except BaseException:
-        for c, context in enumerate(contexts):
-            for p, pg in enumerate(context.pages):
-                try:
-                    screenshot(pg, f"festival-failure-{c}-{p}")
-                except Exception:  # noqa: BLE001 - a closed page has nothing to show
-                    pass
-        raise
-    finally:
-        for context in contexts:
-            context.close()
     print(f"festival drill: played in {time.monotonic() - started:.1f} s")
 
 

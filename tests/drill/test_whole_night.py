@@ -29,6 +29,7 @@ from tests.drill.play import (
     _check_seating,
     _login,
     _wait,
+    browser_contexts,
     bust_one_and_rebalance,
     password_for_gunicorn,
 )
@@ -64,21 +65,8 @@ def _with_latency(page, ms: int) -> None:
 
 
 def test_a_whole_tournament_night_in_production(production_site, browser, cast, screenshot):
-    contexts: list = []
-    try:
+    with browser_contexts(screenshot, "drill") as contexts:
         _play_the_night(production_site, browser, cast, screenshot, contexts)
-    except BaseException:
-        # What each page showed when the drill stopped, for the one reading the failure.
-        for c, context in enumerate(contexts):
-            for p, pg in enumerate(context.pages):
-                try:
-                    screenshot(pg, f"drill-failure-{c}-{p}")
-                except Exception:  # noqa: BLE001 - a closed page has nothing to show
-                    pass
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def _play_the_night(production_site, browser, cast, screenshot, contexts: list) -> None:
